@@ -1,0 +1,29 @@
+/* biome.h: the 13 biomes of the devlog, chosen by nearest preferred
+ * (temperature, precipitation), plus sea ice as a surface overlay. */
+#ifndef TECTONICA_BIOME_H
+#define TECTONICA_BIOME_H
+
+#include <stdint.h>
+
+typedef enum {
+	BIOME_OCEAN, BIOME_DESERT, BIOME_SAVANNAH, BIOME_TAIGA, BIOME_RAINFOREST,
+	BIOME_TUNDRA, BIOME_POLAR, BIOME_TEMPERATE_FOREST, BIOME_MEDITERRANEAN,
+	BIOME_STEPPE, BIOME_GRASSLAND, BIOME_MOUNTAIN, BIOME_SNOW_CAP,
+	BIOME_SEA_ICE,      /* ocean whose surface freezes: drawn as ice */
+	BIOME_COUNT
+} biome_id;
+
+typedef struct biome_def {
+	const char *name;      /* stats/YAML name, e.g. "temperate_forest" */
+	const char *label;     /* short label for the dashboard */
+	double temp_c;         /* preferred annual mean temperature */
+	double precip_mm;      /* preferred annual precipitation */
+	uint8_t r, g, b;       /* map colour */
+} biome_def;
+
+extern const biome_def biome_table[BIOME_COUNT];
+
+/* Classify one place. elev_above_sea_m < 0 means ocean. */
+biome_id biome_classify(double temp_c, double precip_mm, double elev_above_sea_m);
+
+#endif

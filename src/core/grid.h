@@ -1,0 +1,51 @@
+/* grid.h: the sphere as a graph of cells.
+ *
+ * Three kinds (DESIGN.md §2): goldberg (dual of a subdivided icosahedron:
+ * 12 pentagons + hexagons, 10*4^L+2 cells), cubesphere (6*R^2 cells) and
+ * fibonacci (N points). Every kind ends as the same structure: unit cell
+ * centres, spherical Voronoi cell areas (summing to 4*pi), and neighbour lists
+ * in CSR form ordered counter-clockwise seen from outside. Neighbours are the
+ * spherical Delaunay neighbours of the centres, so a greedy walk on the graph
+ * always reaches the nearest centre: point location is a cube-map bucket
+ * lookup followed by that walk, O(1) on average. */
+#ifndef TECTONICA_GRID_H
+#define TECTONICA_GRID_H
+
+#include <stdint.h>
+#include "params.h"
+#include "vec.h"
+
+typedef struct grid {
+	grid_kind kind;
+	int param;              /* level, resolution or point count */
+	int n;                  /* number of cells */
+	vec3 *centre;           /* n unit vectors */
+	double *area;           /* n spherical areas (steradians), sum = 4*pi */
+	int32_t *nbr_off;       /* n+1 offsets into nbr */
+	int32_t *nbr;           /* neighbour indices */
+	double spacing;         /* mean centre-to-neighbour angle (radians) */
+	/* point location: a table over the six faces of the cube, each bucket
+	 * naming a cell near the bucket's centre, as the walk's start */
+	int lut_res;
+	int32_t *lut;           /* 6 * lut_res * lut_res */
+} grid_t;
+
+/* Build a grid. param: goldberg level 0..9, cubesphere resolution 1..1024,
+ * fibonacci points 12..4000000. jitter in [0, 0.5] moves centres by up to that
+ * fraction of the spacing (deterministic in seed). Returns NULL with a message
+ * in err on bad arguments or out of memory. */
+grid_t *grid_new(grid_kind kind, int param, double jitter, uint64_t seed,
+                 char *err, size_t errlen);
+void grid_free(grid_t *g);
+
+static inline int grid_degree(const grid_t *g, int c) { return g->nbr_off[c + 1] - g->nbr_off[c]; }
+
+/* Nearest cell to unit vector p. */
+int grid_locate(const grid_t *g, vec3 p);
+/* Nearest cell, walking from a caller's guess (fast when p moved a little). */
+int grid_locate_from(const grid_t *g, vec3 p, int start);
+
+/* Bytes held by the grid (for memory reports). */
+size_t grid_bytes(const grid_t *g);
+
+#endif

@@ -1,0 +1,31 @@
+/* noise.h: seeded 3D gradient noise (OpenSimplex2 and Perlin) and the
+ * Unity report's `simple` and `ridged` filters with a first-layer mask.
+ *
+ * A noise_t owns its permutation tables, so planets share nothing. Noise is
+ * evaluated at points on (or near) the unit sphere: no seams, no pinched
+ * poles. All functions are pure given the noise_t and are thread-safe. */
+#ifndef TECTONICA_NOISE_H
+#define TECTONICA_NOISE_H
+
+#include <stdint.h>
+#include "params.h"
+#include "vec.h"
+
+typedef struct noise {
+	noise_kind kind;
+	uint64_t seed;
+	int16_t perm[2048];       /* permutation, doubled to avoid wrapping */
+	int16_t grad_index[2048]; /* per-slot gradient index (OpenSimplex2) */
+} noise_t;
+
+void noise_init(noise_t *n, noise_kind kind, uint64_t seed);
+/* Raw noise in roughly [-1, 1]. */
+double noise_eval(const noise_t *n, double x, double y, double z);
+/* One filtered layer at unit vector p (Unity report's formulas). */
+double noise_layer_eval(const noise_t *n, const noise_layer *l, vec3 p);
+/* The whole stack: first layer, then the others masked by it where asked. */
+double noise_stack_eval(const noise_t *n, const noise_layer *layers, int count, vec3 p);
+/* Plain fBm helper used by climate and plate warping. */
+double noise_fbm(const noise_t *n, vec3 p, double freq, int octaves, double persistence);
+
+#endif

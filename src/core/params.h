@@ -1,0 +1,124 @@
+/* params.h: every setting of a planet, as plain data.
+ *
+ * A scenario file fills one of these (io/scenario.c); the core only reads it.
+ * The table in params.c describes each scalar key once: its YAML path, type,
+ * bounds, default, unit and help text. That one table drives defaults, YAML
+ * validation and error messages, the dashboard's parameter panel and
+ * doc/scenario.md. */
+#ifndef TECTONICA_PARAMS_H
+#define TECTONICA_PARAMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include "vec.h"
+
+typedef enum { GRID_GOLDBERG, GRID_CUBESPHERE, GRID_FIBONACCI } grid_kind;
+typedef enum { NOISE_OPENSIMPLEX2, NOISE_PERLIN } noise_kind;
+typedef enum { FILTER_SIMPLE, FILTER_RIDGED } filter_kind;
+
+#define MAX_NOISE_LAYERS 8
+#define PARAMS_NAME_MAX 64
+
+/* One layer of terrain noise, as in the Unity report's NoiseSettings. */
+typedef struct noise_layer {
+	bool enabled;
+	filter_kind filter;
+	bool use_first_layer_mask;
+	double strength;           /* output scale (unitless, x terrain.noise_m) */
+	double base_roughness;     /* frequency of the first octave on the unit sphere */
+	double roughness;          /* frequency multiplier per octave */
+	double persistence;        /* amplitude multiplier per octave */
+	int layers;                /* octaves */
+	vec3 centre;               /* offset of the sample point */
+	double min_value;          /* value subtracted, floored at 0 */
+	double weight_multiplier;  /* ridged only: weight feedback between octaves */
+} noise_layer;
+
+typedef struct params {
+	char name[PARAMS_NAME_MAX];
+	uint64_t seed;
+
+	/* planet */
+	double radius_km;
+	double axial_tilt_deg;
+
+	/* grid */
+	grid_kind grid;
+	int level;          /* goldberg: 0..9 */
+	int resolution;     /* cubesphere: cells per face edge */
+	int points;         /* fibonacci: number of cells */
+	double jitter;      /* 0..0.5 of the local cell spacing */
+
+	/* plates */
+	int plate_count;
+	int plate_min, plate_max;
+	double continental_fraction;   /* share of plates that start continental */
+	double speed_min_cm_yr, speed_max_cm_yr;
+	double growth_strength_min, growth_strength_max; /* randomised expansion */
+	double growth_bias;            /* 0 = isotropic, 1 = strongly directional */
+	double plate_warp;             /* noise warp of the plate layout (radians) */
+
+	/* terrain */
+	noise_kind noise;
+	double continental_elev_m;     /* mean height of continental crust */
+	double oceanic_elev_m;         /* mean depth of oceanic crust */
+	double stress_uplift_m;        /* devlog: stress_factor^1.5 * this */
+	double noise_m;                /* metres per unit of noise-stack output */
+	int layer_count;
+	noise_layer layers[MAX_NOISE_LAYERS];
+
+	/* sea level: fixed, or solved for a target ocean share when >= 0 */
+	double sea_level_m;
+	double ocean_fraction;         /* < 0: use sea_level_m as given */
+
+	/* climate */
+	double equator_temp_c;
+	double pole_temp_c;
+	double lapse_rate_c_km;
+	double ocean_moderation;       /* 0..1 pull of ocean temps toward the mean */
+	double precip_max_mm;          /* precipitation of the wettest band, mm/yr */
+	double coastal_bonus;          /* fraction of precip_max_mm */
+	double mountain_bonus;
+	double rain_shadow;            /* 0..1 how much mountains dry their lee */
+	double climate_noise;          /* amplitude of noise on temp/precip (0..1) */
+
+	/* simulation */
+	double dt_myr;
+	double rift_rate;              /* expected rifts per 100 Myr */
+	double erosion_rate;           /* fraction of height above sea lost per Myr */
+} params;
+
+typedef enum { PK_INT, PK_UINT64, PK_DOUBLE, PK_BOOL, PK_ENUM, PK_STRING } param_type;
+
+/* One scalar key of a scenario (see params.c). */
+typedef struct param_def {
+	const char *path;          /* YAML path, e.g. "planet.axial_tilt_deg" */
+	param_type type;
+	size_t offset;             /* offsetof(params, field) */
+	double min, max;           /* inclusive bounds for numbers */
+	double def;                /* default for numbers and enums/bools */
+	const char *const *names;  /* PK_ENUM: NULL-terminated value names */
+	const char *unit;          /* shown to users; "" if none */
+	const char *help;          /* one line for docs and the dashboard */
+	bool live;                 /* may change while the simulation runs */
+} param_def;
+
+extern const param_def param_table[];
+extern const size_t param_table_len;
+
+/* Same shape for the keys of one terrain.layers[] entry (offsets into noise_layer). */
+extern const param_def layer_table[];
+extern const size_t layer_table_len;
+
+void params_default(params *p);
+void noise_layer_default(noise_layer *l);
+const param_def *params_find(const char *path);
+/* Read or write a numeric key as double (ints and enums round). */
+double params_get(const params *p, const param_def *d);
+/* Returns 0, or -1 when v is out of bounds (p unchanged). */
+int params_set(params *p, const param_def *d, double v);
+/* Cell count implied by the grid settings. */
+long params_cell_count(const params *p);
+
+#endif

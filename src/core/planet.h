@@ -1,0 +1,47 @@
+/* planet.h: one planet: its grid, plates, crust and derived fields.
+ *
+ * planet_new builds step 0, the devlog's static planet: plates grown from
+ * seeds, Euler poles, boundary stress, elevation, climate and biomes.
+ * planet_step advances it by dt Myr (plate motion, collisions, new crust,
+ * ageing, events), then recomputes the derived fields. Nothing here prints,
+ * exits or touches a terminal. */
+#ifndef TECTONICA_PLANET_H
+#define TECTONICA_PLANET_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "grid.h"
+#include "noise.h"
+#include "params.h"
+#include "rng.h"
+#include "snapshot.h"
+
+struct pool;
+typedef struct planet planet_t;
+
+/* Build step 0. pool may be NULL (single-threaded); the planet does not own it.
+ * Returns NULL with a message in err. */
+planet_t *planet_new(const params *p, struct pool *pool, char *err, size_t errlen);
+void planet_free(planet_t *pl);
+
+/* Advance one step of prm.dt_myr. 0, or -1 with a message in err. */
+int planet_step(planet_t *pl, char *err, size_t errlen);
+
+/* Change a live parameter (see param_def.live); derived fields follow at the
+ * next step or planet_refresh. */
+int planet_set_param(planet_t *pl, const param_def *d, double v);
+/* Recompute elevation, climate and biomes after a parameter change. */
+void planet_refresh(planet_t *pl);
+/* Split a plate now (on demand). plate < 0 picks the largest. 0 or -1. */
+int planet_rift(planet_t *pl, int plate);
+
+const grid_t *planet_grid(const planet_t *pl);
+const params *planet_params(const planet_t *pl);
+int64_t planet_step_count(const planet_t *pl);
+
+/* Fill a snapshot (made with snapshot_new(planet_grid(pl))). 0 or -1. */
+int planet_snapshot(const planet_t *pl, snapshot_t *s);
+/* Hex-digestable hash of the full simulation state. */
+uint64_t planet_hash(const planet_t *pl);
+
+#endif

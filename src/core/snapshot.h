@@ -1,0 +1,72 @@
+/* snapshot.h: an immutable picture of a planet at one step.
+ *
+ * Everything that views the planet (PNG export, --stats, the dashboard) reads
+ * a snapshot and nothing else, so the stepping thread can go on while a view
+ * draws. The grid is shared (immutable after creation); the per-cell arrays
+ * are the snapshot's own. */
+#ifndef TECTONICA_SNAPSHOT_H
+#define TECTONICA_SNAPSHOT_H
+
+#include <stdint.h>
+#include "biome.h"
+#include "grid.h"
+#include "params.h"
+
+enum { CRUST_OCEANIC = 0, CRUST_CONTINENTAL = 1 };
+enum { BOUNDARY_NONE = 0, BOUNDARY_CONVERGENT, BOUNDARY_DIVERGENT, BOUNDARY_TRANSFORM };
+
+typedef struct plate_info {
+	int id;                      /* stable id shown to users */
+	uint8_t type;                /* CRUST_* that dominates the plate */
+	double area_fraction;
+	double continental_fraction; /* share of the plate's area that is continental */
+	double speed_cm_yr;          /* RMS surface speed over the plate */
+	double pole_lat, pole_lon;   /* Euler pole, degrees */
+	double omega_deg_myr;        /* angular speed */
+	double mean_elevation_m;
+	uint8_t r, g, b;             /* map colour */
+} plate_info;
+
+typedef struct world_stats {
+	double land_fraction;
+	double elevation_min_m, elevation_max_m, elevation_mean_m;
+	double mean_temperature_c;
+	double biome_fraction[BIOME_COUNT];
+	double boundary_fraction[4];    /* indexed by BOUNDARY_*; [0] unused */
+	double continental_fraction;    /* continental crust share of the sphere */
+	double crust_created, crust_consumed;  /* area fractions, last step */
+} world_stats;
+
+typedef struct snapshot {
+	const grid_t *grid;
+	params prm;
+	int64_t step;
+	double time_myr;
+	int n;
+	double sea_level_m;
+	uint64_t state_hash;
+
+	/* per cell */
+	uint16_t *plate;     /* index into plates[] */
+	uint8_t *crust;      /* CRUST_* */
+	uint8_t *boundary;   /* BOUNDARY_* */
+	uint8_t *biome;      /* biome_id */
+	float *elevation;    /* metres, absolute (sea level is sea_level_m) */
+	float *age;          /* crust age, Myr */
+	float *stress;       /* signed: + compression, - extension, 0..~1 scale */
+	float *shear;        /* transform part, >= 0 */
+	float *temperature;  /* deg C */
+	float *precip;       /* mm/yr */
+	float *vel_east, *vel_north; /* plate velocity, cm/yr */
+
+	int plate_count;
+	plate_info *plates;
+	world_stats stats;
+} snapshot_t;
+
+snapshot_t *snapshot_new(const grid_t *g);
+void snapshot_free(snapshot_t *s);
+/* Copy src into dst (same grid); dst's arrays are reused. 0 or -1 (no memory). */
+int snapshot_copy(snapshot_t *dst, const snapshot_t *src);
+
+#endif

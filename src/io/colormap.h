@@ -1,0 +1,35 @@
+/* colormap.h: the colours of every map view, shared by PNG export and the
+ * dashboard so both show the same planet the same way. */
+#ifndef TECTONICA_COLORMAP_H
+#define TECTONICA_COLORMAP_H
+
+#include <stdint.h>
+#include "core/snapshot.h"
+#include "core/vec.h"
+
+typedef struct rgb { uint8_t r, g, b; } rgb;
+
+typedef enum {
+	VIEW_BIOME, VIEW_ELEVATION, VIEW_PLATES, VIEW_STRESS, VIEW_TEMPERATURE,
+	VIEW_PRECIPITATION, VIEW_AGE, VIEW_MOTION, VIEW_COUNT
+} view_kind;
+
+typedef struct view_def {
+	const char *name;      /* "biome", "elevation", ... */
+	const char *title;     /* "biomes", "elevation", ... for panel titles */
+} view_def;
+extern const view_def view_table[VIEW_COUNT];
+
+/* Colour of one cell in a view (flat, no interpolation). */
+rgb colormap_cell(const snapshot_t *s, view_kind v, int cell);
+/* Colour at a point of the sphere: continuous fields are interpolated between
+ * neighbouring cells, coastlines follow the interpolated elevation and the
+ * elevation view is hill-shaded. *hint is a cell near p (updated), or -1. */
+rgb colormap_point(const snapshot_t *s, view_kind v, vec3 p, int *hint);
+
+/* Interpolated scalar fields at a point (used by the above and by exports). */
+double field_elevation_at(const snapshot_t *s, vec3 p, int cell);
+double field_temperature_at(const snapshot_t *s, vec3 p, int cell);
+double field_precip_at(const snapshot_t *s, vec3 p, int cell);
+
+#endif

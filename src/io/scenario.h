@@ -1,0 +1,24 @@
+/* scenario.h: YAML scenario files -> params, with positioned errors.
+ *
+ * Every error is one line "FILE:LINE:COL: message" naming the key path and
+ * what was expected; all errors of a file are collected, not just the first.
+ * The loader walks libyaml's document tree (aliases are never expanded) and
+ * bounds every size, so no input can crash it, hang it or make it allocate
+ * without bound. */
+#ifndef TECTONICA_SCENARIO_H
+#define TECTONICA_SCENARIO_H
+
+#include <stddef.h>
+#include "core/params.h"
+
+/* Load a file on top of the defaults. Returns 0, or the number of errors with
+ * *errors set to a malloc'd text of that many lines (caller frees). */
+int scenario_load_file(const char *path, params *out, char **errors);
+/* Same for text in memory; name is used in error lines. */
+int scenario_load_string(const char *name, const char *text, size_t len,
+                         params *out, char **errors);
+/* The built-in default scenario: the text of conf/default.yaml, compiled in. */
+const char *scenario_default_text(void);
+int scenario_load_default(params *out, char **errors);
+
+#endif
