@@ -1,1 +1,2 @@
+#include "cli.h"
 int cmd_check(int argc, char **argv) { return 0; }

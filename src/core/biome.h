@@ -23,7 +23,10 @@ typedef struct biome_def {
 
 extern const biome_def biome_table[BIOME_COUNT];
 
-/* Classify one place. elev_above_sea_m < 0 means ocean. */
-biome_id biome_classify(double temp_c, double precip_mm, double elev_above_sea_m);
+struct biome_param;
+/* Classify one place with the scenario's biome table (params.biomes).
+ * elev_above_sea_m < 0 means ocean. */
+biome_id biome_classify(const struct biome_param *tbl, double temp_c, double precip_mm,
+                        double elev_above_sea_m);
 
 #endif

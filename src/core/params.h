@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
+#include "biome.h"
 #include "vec.h"
 
 typedef enum { GRID_GOLDBERG, GRID_CUBESPHERE, GRID_FIBONACCI } grid_kind;
@@ -34,6 +35,12 @@ typedef struct noise_layer {
 	double min_value;          /* value subtracted, floored at 0 */
 	double weight_multiplier;  /* ridged only: weight feedback between octaves */
 } noise_layer;
+
+/* A biome's preferred climate and colour; defaults come from biome_table. */
+typedef struct biome_param {
+	double temp_c, precip_mm;
+	uint8_t r, g, b;
+} biome_param;
 
 typedef struct params {
 	char name[PARAMS_NAME_MAX];
@@ -82,6 +89,9 @@ typedef struct params {
 	double mountain_bonus;
 	double rain_shadow;            /* 0..1 how much mountains dry their lee */
 	double climate_noise;          /* amplitude of noise on temp/precip (0..1) */
+
+	/* biomes: YAML may override preferred climate and colour per biome */
+	biome_param biomes[BIOME_COUNT];
 
 	/* simulation */
 	double dt_myr;

@@ -1,0 +1,2 @@
+#include "cli.h"
+int cmd_bench(int argc, char **argv) { return 0; }
