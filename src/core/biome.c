@@ -1,4 +1,54 @@
-/* biome.c: biome table and classification (placeholder). */
+/* biome.c: the biome table and the nearest-(temperature, precipitation)
+ * classifier of the devlog, with mountains, snow caps and sea ice decided by
+ * height and cold first. */
+#include <math.h>
 #include "biome.h"
-const biome_def biome_table[BIOME_COUNT] = {{0}};
-biome_id biome_classify(const struct biome_param *tbl, double t, double p, double e) { return BIOME_OCEAN; }
+#include "params.h"
+
+/* Preferred annual mean temperature (deg C) and precipitation (mm/yr) are
+ * rough centres of the Whittaker diagram's regions. */
+const biome_def biome_table[BIOME_COUNT] = {
+	[BIOME_OCEAN]            = {"ocean", "ocean", 15, 1000, 28, 72, 140},
+	[BIOME_DESERT]           = {"desert", "desert", 24, 120, 222, 200, 140},
+	[BIOME_SAVANNAH]         = {"savannah", "savannah", 25, 900, 190, 178, 92},
+	[BIOME_TAIGA]            = {"taiga", "taiga", -3, 500, 48, 96, 72},
+	[BIOME_RAINFOREST]       = {"rainforest", "rainforest", 26, 2800, 22, 108, 42},
+	[BIOME_TUNDRA]           = {"tundra", "tundra", -11, 250, 152, 160, 132},
+	[BIOME_POLAR]            = {"polar", "polar", -25, 150, 232, 238, 244},
+	[BIOME_TEMPERATE_FOREST] = {"temperate_forest", "temp. forest", 11, 1300, 62, 132, 60},
+	[BIOME_MEDITERRANEAN]    = {"mediterranean", "mediterr.", 17, 550, 156, 164, 84},
+	[BIOME_STEPPE]           = {"steppe", "steppe", 7, 320, 178, 170, 114},
+	[BIOME_GRASSLAND]        = {"grassland", "grassland", 13, 700, 122, 170, 82},
+	[BIOME_MOUNTAIN]         = {"mountain", "mountain", -2, 600, 128, 122, 116},
+	[BIOME_SNOW_CAP]         = {"snow_cap", "snow cap", -15, 600, 250, 250, 252},
+	[BIOME_SEA_ICE]          = {"sea_ice", "sea ice", -10, 200, 206, 222, 238},
+};
+
+/* Height above sea level where bare rock takes over, and where snow stays. */
+#define MOUNTAIN_M 2600.0
+#define SNOW_LINE_TEMP_C -6.0
+
+biome_id biome_classify(const biome_param *tbl, double temp_c, double precip_mm,
+                        double elev_above_sea_m)
+{
+	if (elev_above_sea_m < 0)
+		return temp_c < -1.8 ? BIOME_SEA_ICE : BIOME_OCEAN;
+	if (elev_above_sea_m > MOUNTAIN_M)
+		return temp_c < SNOW_LINE_TEMP_C ? BIOME_SNOW_CAP : BIOME_MOUNTAIN;
+	if (temp_c < SNOW_LINE_TEMP_C - 10 && elev_above_sea_m > MOUNTAIN_M * 0.5)
+		return BIOME_SNOW_CAP;
+	/* Nearest climate biome; a degree counts like 60 mm/yr of rain, and rain
+	 * is compared on a square-root scale so dry biomes stay distinct. */
+	biome_id best = BIOME_DESERT;
+	double best_d = INFINITY;
+	for (int b = BIOME_DESERT; b <= BIOME_GRASSLAND; b++) {
+		double dt = (temp_c - tbl[b].temp_c) / 6.0;
+		double dp = (sqrt(fmax(precip_mm, 0)) - sqrt(fmax(tbl[b].precip_mm, 0))) / 7.0;
+		double d = dt * dt + dp * dp;
+		if (d < best_d) {
+			best_d = d;
+			best = (biome_id)b;
+		}
+	}
+	return best;
+}

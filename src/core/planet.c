@@ -1,4 +1,251 @@
+/* planet.c: life cycle of a planet: build step 0, step, parameters,
+ * snapshots and the state hash. The physics lives in plates.c, relief.c,
+ * stress.c, tectonics.c and surface.c. */
+#include <math.h>
 #include <stdio.h>
-#include "planet.h"
-planet_t *planet_new(const params *p, struct pool *pool, char *err, size_t errlen) { snprintf(err, errlen, "todo"); return NULL; }
-void planet_free(planet_t *pl) {}
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "planet_internal.h"
+#include "tectonics.h"
+
+static int alloc_world(planet_t *pl)
+{
+	size_t n = (size_t)pl->grid->n;
+	pl->owner = malloc(n * sizeof *pl->owner);
+	pl->sample = malloc(n * sizeof *pl->sample);
+	pl->stress = calloc(n, sizeof *pl->stress);
+	pl->shear = calloc(n, sizeof *pl->shear);
+	pl->boundary = calloc(n, 1);
+	pl->elevation = calloc(n, sizeof *pl->elevation);
+	pl->temperature = calloc(n, sizeof *pl->temperature);
+	pl->precip = calloc(n, sizeof *pl->precip);
+	pl->moisture = calloc(n, sizeof *pl->moisture);
+	pl->biome = calloc(n, 1);
+	pl->scratch_a = calloc(n, sizeof *pl->scratch_a);
+	pl->scratch_b = calloc(n, sizeof *pl->scratch_b);
+	pl->queue = malloc(n * sizeof *pl->queue);
+	return pl->owner && pl->sample && pl->stress && pl->shear && pl->boundary &&
+	       pl->elevation && pl->temperature && pl->precip && pl->moisture &&
+	       pl->biome && pl->scratch_a && pl->scratch_b && pl->queue ? 0 : -1;
+}
+
+planet_t *planet_new(const params *prm, struct pool *pool, char *err, size_t errlen)
+{
+	planet_t *pl = calloc(1, sizeof *pl);
+	if (!pl) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	pl->prm = *prm;
+	pl->pool = pool;
+	int gp = prm->grid == GRID_GOLDBERG ? prm->level
+	       : prm->grid == GRID_CUBESPHERE ? prm->resolution : prm->points;
+	pl->grid = grid_new(prm->grid, gp, prm->jitter, prm->seed, err, errlen);
+	if (!pl->grid) {
+		free(pl);
+		return NULL;
+	}
+	noise_init(&pl->terrain, prm->noise, prm->seed ^ 0x7465727261696eull);
+	noise_init(&pl->climate, prm->noise, prm->seed ^ 0x636c696d617465ull);
+	rng_seed_stream(&pl->rng, prm->seed, 2);
+	if (alloc_world(pl) < 0 || plates_generate(pl, err, errlen) < 0) {
+		if (!*err)
+			snprintf(err, errlen, "out of memory");
+		planet_free(pl);
+		return NULL;
+	}
+	stress_compute(pl);
+	if (relief_init(pl) < 0 || surface_init(pl) < 0 || tectonics_init(pl) < 0) {
+		snprintf(err, errlen, "out of memory");
+		planet_free(pl);
+		return NULL;
+	}
+	surface_update(pl, SURFACE_FULL);
+	return pl;
+}
+
+void planet_free(planet_t *pl)
+{
+	if (!pl)
+		return;
+	for (int i = 0; i < PLATES_MAX; i++) {
+		free(pl->plates[i].map);
+		crust_free(&pl->plates[i].crust);
+	}
+	tectonics_done(pl);
+	free(pl->owner);
+	free(pl->sample);
+	free(pl->stress);
+	free(pl->shear);
+	free(pl->boundary);
+	free(pl->elevation);
+	free(pl->temperature);
+	free(pl->precip);
+	free(pl->moisture);
+	free(pl->biome);
+	free(pl->scratch_a);
+	free(pl->scratch_b);
+	free(pl->queue);
+	free(pl->wind_w);
+	grid_free(pl->grid);
+	free(pl);
+}
+
+double clock_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+static const char *const phase_names[PHASE_COUNT] = {
+	"motion", "collisions", "crust", "stress", "elevation", "climate", "biomes",
+};
+
+const char *planet_phase_name(int phase)
+{
+	return phase >= 0 && phase < PHASE_COUNT ? phase_names[phase] : "?";
+}
+
+double planet_phase_ms(const planet_t *pl, int phase)
+{
+	return phase >= 0 && phase < PHASE_COUNT ? pl->phase_ms[phase] : 0;
+}
+
+int planet_step(planet_t *pl, char *err, size_t errlen)
+{
+	if (tectonics_step(pl, err, errlen) < 0)
+		return -1;
+	double t = clock_ms();
+	stress_compute(pl);
+	pl->phase_ms[PHASE_STRESS] = clock_ms() - t;
+	surface_update(pl, SURFACE_STEP);
+	pl->step++;
+	pl->time_myr += pl->prm.dt_myr;
+	return 0;
+}
+
+int planet_set_param(planet_t *pl, const param_def *d, double v)
+{
+	if (!d->live)
+		return -1;
+	return params_set(&pl->prm, d, v);
+}
+
+void planet_refresh(planet_t *pl)
+{
+	surface_update(pl, SURFACE_RESTORE);
+}
+
+int planet_rift(planet_t *pl, int plate)
+{
+	return tectonics_rift(pl, plate);
+}
+
+const grid_t *planet_grid(const planet_t *pl) { return pl->grid; }
+const params *planet_params(const planet_t *pl) { return &pl->prm; }
+int64_t planet_step_count(const planet_t *pl) { return pl->step; }
+
+/* 64-bit hash over raw bytes: multiply-xorshift per 8-byte word. */
+typedef struct hasher { uint64_t h; } hasher;
+static void hash_bytes(hasher *hs, const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	uint64_t h = hs->h;
+	while (len >= 8) {
+		uint64_t w;
+		memcpy(&w, p, 8);
+		h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+		h ^= h >> 29;
+		p += 8;
+		len -= 8;
+	}
+	uint64_t w = 0;
+	memcpy(&w, p, len);
+	h = (h ^ w ^ ((uint64_t)len << 56)) * 0xBF58476D1CE4E5B9ull;
+	hs->h = h ^ (h >> 31);
+}
+
+uint64_t planet_hash(const planet_t *pl)
+{
+	hasher hs = {0x74656374ull};
+	size_t n = (size_t)pl->grid->n;
+	hash_bytes(&hs, &pl->step, sizeof pl->step);
+	hash_bytes(&hs, &pl->nplates, sizeof pl->nplates);
+	hash_bytes(&hs, &pl->rng, sizeof pl->rng);
+	for (int i = 0; i < pl->nplates; i++) {
+		const plate_t *p = &pl->plates[i];
+		hash_bytes(&hs, &p->id, sizeof p->id);
+		hash_bytes(&hs, &p->pole, sizeof p->pole);
+		hash_bytes(&hs, &p->omega, sizeof p->omega);
+		hash_bytes(&hs, &p->rot, sizeof p->rot);
+		size_t m = (size_t)p->crust.count;
+		hash_bytes(&hs, p->crust.cell, m * sizeof *p->crust.cell);
+		hash_bytes(&hs, p->crust.type, m);
+		hash_bytes(&hs, p->crust.elev, m * sizeof *p->crust.elev);
+		hash_bytes(&hs, p->crust.thick, m * sizeof *p->crust.thick);
+		hash_bytes(&hs, p->crust.age, m * sizeof *p->crust.age);
+		hash_bytes(&hs, p->crust.orogeny, m * sizeof *p->crust.orogeny);
+	}
+	hash_bytes(&hs, pl->owner, n * sizeof *pl->owner);
+	hash_bytes(&hs, pl->moisture, n * sizeof *pl->moisture);
+	hash_bytes(&hs, pl->elevation, n * sizeof *pl->elevation);
+	return hs.h;
+}
+
+int planet_snapshot(const planet_t *pl, snapshot_t *s)
+{
+	const grid_t *g = pl->grid;
+	if (s->n != g->n || pl->nplates > SNAPSHOT_PLATES_MAX)
+		return -1;
+	s->grid = g;
+	s->prm = pl->prm;
+	s->step = pl->step;
+	s->time_myr = pl->time_myr;
+	s->sea_level_m = pl->sea_level;
+	s->state_hash = planet_hash(pl);
+	s->stats = pl->stats;
+	double R = pl->prm.radius_km;
+	for (int c = 0; c < g->n; c++) {
+		const plate_t *p = &pl->plates[pl->owner[c]];
+		int smp = pl->sample[c];
+		s->plate[c] = pl->owner[c];
+		s->crust[c] = p->crust.type[smp];
+		s->age[c] = p->crust.age[smp];
+		s->boundary[c] = pl->boundary[c];
+		s->biome[c] = pl->biome[c];
+		s->elevation[c] = pl->elevation[c];
+		s->stress[c] = pl->stress[c];
+		s->shear[c] = pl->shear[c];
+		s->temperature[c] = pl->temperature[c];
+		s->precip[c] = pl->precip[c];
+		vec3 pc = g->centre[c];
+		vec3 v = plate_velocity(p, v3_scale(pc, R));
+		vec3 east = v3_cross(v3(0, 0, 1), pc);
+		east = v3_len(east) > 1e-9 ? v3_norm(east) : v3(0, 1, 0);
+		vec3 north = v3_cross(pc, east);
+		s->vel_east[c] = (float)(v3_dot(v, east) * CM_YR_PER_KM_MYR);
+		s->vel_north[c] = (float)(v3_dot(v, north) * CM_YR_PER_KM_MYR);
+	}
+	s->plate_count = pl->nplates;
+	for (int i = 0; i < pl->nplates; i++) {
+		const plate_t *p = &pl->plates[i];
+		plate_info *pi = &s->plates[i];
+		pi->id = p->id;
+		pi->area_fraction = p->area / (4 * M_PI);
+		pi->continental_fraction = p->area > 0 ? p->cont_area / p->area : 0;
+		pi->type = pi->continental_fraction >= 0.35 ? CRUST_CONTINENTAL : CRUST_OCEANIC;
+		/* root-mean-square surface speed over the plate's cells */
+		pi->speed_cm_yr = p->area > 0 ? sqrt(p->speed2_area / p->area) * CM_YR_PER_KM_MYR : 0;
+		pi->pole_lat = v3_lat(p->pole) * 180 / M_PI;
+		pi->pole_lon = v3_lon(p->pole) * 180 / M_PI;
+		pi->omega_deg_myr = p->omega * 180 / M_PI;
+		pi->mean_elevation_m = p->area > 0 ? p->elev_area / p->area : 0;
+		pi->r = p->r;
+		pi->g = p->g;
+		pi->b = p->b;
+	}
+	return 0;
+}

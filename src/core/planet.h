@@ -39,6 +39,14 @@ const grid_t *planet_grid(const planet_t *pl);
 const params *planet_params(const planet_t *pl);
 int64_t planet_step_count(const planet_t *pl);
 
+/* Wall-clock time of each phase of the last step, for `tectonica bench`. */
+enum {
+	PHASE_MOTION, PHASE_COLLISION, PHASE_CRUST, PHASE_STRESS, PHASE_ELEVATION,
+	PHASE_CLIMATE, PHASE_BIOMES, PHASE_COUNT
+};
+const char *planet_phase_name(int phase);
+double planet_phase_ms(const planet_t *pl, int phase);
+
 /* Fill a snapshot (made with snapshot_new(planet_grid(pl))). 0 or -1. */
 int planet_snapshot(const planet_t *pl, snapshot_t *s);
 /* Hex-digestable hash of the full simulation state. */

@@ -37,6 +37,8 @@ typedef struct world_stats {
 	double crust_created, crust_consumed;  /* area fractions, last step */
 } world_stats;
 
+#define SNAPSHOT_PLATES_MAX 256
+
 typedef struct snapshot {
 	const grid_t *grid;
 	params prm;

@@ -1,0 +1,22 @@
+/* cli_common.h: argument parsing and scenario loading shared by the
+ * subcommands. */
+#ifndef TECTONICA_CLI_COMMON_H
+#define TECTONICA_CLI_COMMON_H
+
+#include <stdint.h>
+#include "core/params.h"
+
+/* Threads to use when -j is not given: the online cores, at most 8. */
+int cli_default_threads(void);
+/* Strict decimal parsing: the whole string, within [lo, hi]. 0 or -1. */
+int cli_parse_long(const char *s, long lo, long hi, long *out);
+int cli_parse_u64(const char *s, uint64_t *out);
+/* "2048x1024": width 16..16384, height = width / 2. 0 or -1. */
+int cli_parse_size(const char *s, int *w, int *h);
+/* Print a usage error (and a hint to --help); returns -1. */
+int cli_bad(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Load a scenario file, or the built-in default when path is NULL; prints
+ * every error line. Returns 0 or EXIT_USAGE. */
+int cli_load_scenario(const char *path, params *out);
+
+#endif

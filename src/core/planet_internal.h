@@ -1,0 +1,118 @@
+/* planet_internal.h: the planet's state, shared by the core modules that
+ * build and step it (planet, plates, stress, surface, climate, tectonics).
+ *
+ * Crust lives in each plate's own frame: plate p keeps a pool of crust
+ * samples, each at a cell of the grid *in p's frame*, and a map from those
+ * cells to samples. World cell c belongs to p when p has crust at
+ * locate(R_p^-1 c). Rotating a plate never resamples its crust, so slow
+ * motion stays exact over thousands of steps. */
+#ifndef TECTONICA_PLANET_INTERNAL_H
+#define TECTONICA_PLANET_INTERNAL_H
+
+#include "planet.h"
+#include "../sim/pool.h"
+
+#define PLATES_MAX 64
+#define CM_YR_PER_KM_MYR 0.1       /* 1 km/Myr = 0.1 cm/yr */
+#define ELEV_MIN_M -11000.0
+#define ELEV_MAX_M 9000.0
+#define RIDGE_DEPTH_M -2500.0
+#define ABYSS_DEPTH_M -6000.0
+
+/* crust_pool.type of a sample consumed by subduction (kept until the pool
+ * is compacted, so indices stay valid within a step) */
+#define CRUST_CONSUMED 0xff
+
+/* Crust samples of one plate, structure of arrays. */
+typedef struct crust_pool {
+	int count, cap;
+	int32_t *cell;      /* plate-frame cell of the sample */
+	uint8_t *type;      /* CRUST_* */
+	float *elev;        /* metres above the datum */
+	float *thick;       /* km */
+	float *age;         /* Myr */
+	float *orogeny;     /* metres of uplift gained in collisions */
+} crust_pool;
+
+typedef struct plate {
+	int id;                 /* stable, shown to users */
+	vec3 pole;              /* Euler pole (unit) */
+	double omega;           /* angular speed, rad/Myr */
+	quat rot;               /* plate frame -> world */
+	mat3 R, Rt;             /* rot and its inverse as matrices */
+	int32_t *map;           /* n: plate-frame cell -> sample, or -1 */
+	crust_pool crust;
+	uint8_t r, g, b;
+	/* refreshed after each step from world ownership */
+	int cells;
+	double area, cont_area, elev_area, speed2_area;
+	int collision_cells;    /* continent-continent contact, last step */
+	vec3 torque;            /* slab pull gathered during the last step */
+} plate_t;
+
+struct planet {
+	params prm;
+	grid_t *grid;
+	pool_t *pool;
+	noise_t terrain, climate;   /* independent seeded streams */
+	rng_t rng;                  /* events (rifts, new plates) */
+	int64_t step;
+	double time_myr;
+	int next_id;
+
+	int nplates;
+	plate_t plates[PLATES_MAX];
+
+	/* world, per cell */
+	uint16_t *owner;            /* plate index */
+	int32_t *sample;            /* owner's crust sample */
+	float *stress, *shear;      /* from boundary velocities */
+	uint8_t *boundary;
+	float *elevation;           /* metres */
+	float *temperature, *precip, *moisture;
+	uint8_t *biome;
+	double sea_level;
+	uint8_t *subducting;        /* boundary cell whose plate dives here */
+	world_stats stats;
+	double phase_ms[PHASE_COUNT];
+
+	/* static per-cell climate helpers, from the grid */
+	float *wind_w;              /* 6 upwind weights per cell (0 if not upwind) */
+	float *insolation_lat;      /* sin(latitude) per cell */
+	float *scratch_a, *scratch_b;
+	/* per-cell results of the ownership pass (tectonics.c) */
+	int32_t *cand_sample, *under_sample, *gap_cell;
+	int16_t *cand_owner, *under_plate;
+	int pair_count[PLATES_MAX][PLATES_MAX];   /* collision contacts per pair */
+	uint8_t *sample_seen;       /* per crust sample: some world cell shows it */
+	size_t sample_seen_cap;
+	int32_t *queue;             /* n entries of breadth-first work */
+};
+
+/* Monotonic clock in milliseconds, for phase timings. */
+double clock_ms(void);
+
+/* plates.c: step-0 layout, crust pools */
+int plates_generate(planet_t *pl, char *err, size_t errlen);
+int crust_add(crust_pool *c, int32_t cell, uint8_t type, float elev, float thick, float age);
+void crust_free(crust_pool *c);
+void plate_set_rotation(plate_t *p, quat q);
+void plate_colour_for(int id, uint8_t *r, uint8_t *g, uint8_t *b);
+vec3 plate_velocity(const plate_t *p, vec3 pos);   /* km/Myr, tangent */
+
+/* relief.c: step-0 heights of every crust sample */
+int relief_init(planet_t *pl);
+double ocean_depth_for_age(double age_myr);
+
+/* stress.c */
+void stress_compute(planet_t *pl);
+
+/* surface.c: elevation, sea level, climate, biomes, stats */
+enum { SURFACE_STEP, SURFACE_FULL, SURFACE_RESTORE };
+int surface_init(planet_t *pl);
+/* SURFACE_STEP relaxes moisture a few sweeps, SURFACE_FULL from scratch,
+ * SURFACE_RESTORE keeps it as loaded. */
+void surface_update(planet_t *pl, int mode);
+void stats_update(planet_t *pl);
+
+#endif

@@ -1,0 +1,228 @@
+/* planet_state.c: the planet's evolving state as bytes and back.
+ *
+ * Only what a step carries forward is stored: parameters, counters, the
+ * event RNG, plates with their crust pools, world ownership and the moisture
+ * field. The grid, noise tables and all derived fields are rebuilt from
+ * those, so a resumed run continues bit-identically. Decoding checks every
+ * count and index against the grid before using it. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "planet_internal.h"
+#include "planet_state.h"
+#include "tectonics.h"
+
+typedef struct wbuf { uint8_t *p; size_t len, cap; int failed; } wbuf;
+
+static void put(wbuf *w, const void *data, size_t len)
+{
+	if (w->failed)
+		return;
+	if (w->len + len > w->cap) {
+		size_t cap = w->cap ? w->cap : 1 << 16;
+		while (cap < w->len + len)
+			cap *= 2;
+		uint8_t *p = realloc(w->p, cap);
+		if (!p) {
+			w->failed = 1;
+			return;
+		}
+		w->p = p;
+		w->cap = cap;
+	}
+	memcpy(w->p + w->len, data, len);
+	w->len += len;
+}
+
+int planet_serialize(const planet_t *pl, uint8_t **out, size_t *len)
+{
+	wbuf w = {0};
+	size_t n = (size_t)pl->grid->n;
+	put(&w, &pl->prm, sizeof pl->prm);
+	put(&w, &pl->step, sizeof pl->step);
+	put(&w, &pl->time_myr, sizeof pl->time_myr);
+	put(&w, &pl->next_id, sizeof pl->next_id);
+	put(&w, &pl->rng, sizeof pl->rng);
+	put(&w, &pl->nplates, sizeof pl->nplates);
+	for (int i = 0; i < pl->nplates; i++) {
+		const plate_t *p = &pl->plates[i];
+		int32_t count = p->crust.count;
+		put(&w, &p->id, sizeof p->id);
+		put(&w, &p->pole, sizeof p->pole);
+		put(&w, &p->omega, sizeof p->omega);
+		put(&w, &p->rot, sizeof p->rot);
+		put(&w, &count, sizeof count);
+		put(&w, p->crust.cell, (size_t)count * sizeof *p->crust.cell);
+		put(&w, p->crust.type, (size_t)count);
+		put(&w, p->crust.elev, (size_t)count * sizeof *p->crust.elev);
+		put(&w, p->crust.thick, (size_t)count * sizeof *p->crust.thick);
+		put(&w, p->crust.age, (size_t)count * sizeof *p->crust.age);
+		put(&w, p->crust.orogeny, (size_t)count * sizeof *p->crust.orogeny);
+	}
+	put(&w, pl->owner, n * sizeof *pl->owner);
+	put(&w, pl->sample, n * sizeof *pl->sample);
+	put(&w, pl->moisture, n * sizeof *pl->moisture);
+	if (w.failed) {
+		free(w.p);
+		return -1;
+	}
+	*out = w.p;
+	*len = w.len;
+	return 0;
+}
+
+typedef struct rbuf { const uint8_t *p; size_t len, pos; int failed; } rbuf;
+
+static void get(rbuf *r, void *data, size_t len)
+{
+	if (r->failed || len > r->len - r->pos) {
+		r->failed = 1;
+		memset(data, 0, len);
+		return;
+	}
+	memcpy(data, r->p + r->pos, len);
+	r->pos += len;
+}
+
+/* Parameters from a file are checked like a scenario's before use. */
+static int params_sane(const params *p, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < param_table_len; i++) {
+		const param_def *d = &param_table[i];
+		if (d->type == PK_STRING || d->type == PK_UINT64 || d->type == PK_BOOL)
+			continue;
+		double v = params_get(p, d);
+		if (!isfinite(v) || v < d->min || v > d->max) {
+			snprintf(err, errlen, "parameter %s out of range (%g)", d->path, v);
+			return -1;
+		}
+	}
+	if (p->layer_count < 0 || p->layer_count > MAX_NOISE_LAYERS) {
+		snprintf(err, errlen, "bad noise layer count");
+		return -1;
+	}
+	if (memchr(p->name, 0, sizeof p->name) == NULL) {
+		snprintf(err, errlen, "bad scenario name");
+		return -1;
+	}
+	return 0;
+}
+
+planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
+                             char *err, size_t errlen)
+{
+	rbuf r = {data, len, 0, 0};
+	params prm;
+	get(&r, &prm, sizeof prm);
+	if (r.failed) {
+		snprintf(err, errlen, "state is truncated");
+		return NULL;
+	}
+	if (params_sane(&prm, err, errlen) < 0)
+		return NULL;
+	/* build step 0 of the same scenario for the grid and buffers, then
+	 * replace its evolving state with the stored one */
+	planet_t *pl = planet_new(&prm, pool, err, errlen);
+	if (!pl)
+		return NULL;
+	const grid_t *g = pl->grid;
+	size_t n = (size_t)g->n;
+	for (int i = 0; i < pl->nplates; i++) {
+		free(pl->plates[i].map);
+		crust_free(&pl->plates[i].crust);
+		memset(&pl->plates[i], 0, sizeof pl->plates[i]);
+	}
+	pl->nplates = 0;
+	get(&r, &pl->step, sizeof pl->step);
+	get(&r, &pl->time_myr, sizeof pl->time_myr);
+	get(&r, &pl->next_id, sizeof pl->next_id);
+	get(&r, &pl->rng, sizeof pl->rng);
+	int np = 0;
+	get(&r, &np, sizeof np);
+	if (r.failed || np < 1 || np > PLATES_MAX || pl->step < 0 || !isfinite(pl->time_myr)) {
+		snprintf(err, errlen, "state has a bad header");
+		goto fail;
+	}
+	for (int i = 0; i < np; i++) {
+		plate_t *p = &pl->plates[i];
+		int32_t count = 0;
+		quat q;
+		get(&r, &p->id, sizeof p->id);
+		get(&r, &p->pole, sizeof p->pole);
+		get(&r, &p->omega, sizeof p->omega);
+		get(&r, &q, sizeof q);
+		get(&r, &count, sizeof count);
+		pl->nplates = i + 1;
+		/* a plate can't hold more samples than the data left could describe */
+		if (r.failed || count < 0 || (size_t)count > (r.len - r.pos) / 21 ||
+		    !isfinite(p->omega) || !isfinite(q.w) || !isfinite(p->pole.x)) {
+			snprintf(err, errlen, "state has a bad plate record");
+			goto fail;
+		}
+		plate_set_rotation(p, q);
+		p->map = malloc(n * sizeof *p->map);
+		crust_pool *c = &p->crust;
+		c->cap = c->count = count;
+		size_t m = (size_t)(count ? count : 1);
+		c->cell = malloc(m * sizeof *c->cell);
+		c->type = malloc(m);
+		c->elev = malloc(m * sizeof *c->elev);
+		c->thick = malloc(m * sizeof *c->thick);
+		c->age = malloc(m * sizeof *c->age);
+		c->orogeny = malloc(m * sizeof *c->orogeny);
+		if (!p->map || !c->cell || !c->type || !c->elev || !c->thick || !c->age || !c->orogeny) {
+			snprintf(err, errlen, "out of memory");
+			goto fail;
+		}
+		get(&r, c->cell, (size_t)count * sizeof *c->cell);
+		get(&r, c->type, (size_t)count);
+		get(&r, c->elev, (size_t)count * sizeof *c->elev);
+		get(&r, c->thick, (size_t)count * sizeof *c->thick);
+		get(&r, c->age, (size_t)count * sizeof *c->age);
+		get(&r, c->orogeny, (size_t)count * sizeof *c->orogeny);
+		if (r.failed) {
+			snprintf(err, errlen, "state is truncated");
+			goto fail;
+		}
+		memset(p->map, 0xff, n * sizeof *p->map);
+		for (int s = 0; s < count; s++) {
+			if (c->cell[s] < 0 || (size_t)c->cell[s] >= n || !isfinite(c->elev[s]) ||
+			    !isfinite(c->age[s]) || !isfinite(c->thick[s]) || !isfinite(c->orogeny[s])) {
+				snprintf(err, errlen, "state has a bad crust sample");
+				goto fail;
+			}
+			if (c->type[s] == CRUST_CONSUMED)
+				continue;      /* consumed, waiting for compaction */
+			if (c->type[s] > CRUST_CONTINENTAL || p->map[c->cell[s]] >= 0) {
+				snprintf(err, errlen, "state has a bad crust sample");
+				goto fail;
+			}
+			p->map[c->cell[s]] = s;
+		}
+		plate_colour_for(p->id, &p->r, &p->g, &p->b);
+	}
+	get(&r, pl->owner, n * sizeof *pl->owner);
+	get(&r, pl->sample, n * sizeof *pl->sample);
+	get(&r, pl->moisture, n * sizeof *pl->moisture);
+	if (r.failed || r.pos != r.len) {
+		snprintf(err, errlen, r.failed ? "state is truncated" : "state has trailing bytes");
+		goto fail;
+	}
+	for (size_t c = 0; c < n; c++) {
+		if (pl->owner[c] >= np || pl->sample[c] < 0 ||
+		    pl->sample[c] >= pl->plates[pl->owner[c]].crust.count ||
+		    pl->plates[pl->owner[c]].crust.type[pl->sample[c]] == CRUST_CONSUMED ||
+		    !isfinite(pl->moisture[c])) {
+			snprintf(err, errlen, "state has a bad ownership record");
+			goto fail;
+		}
+	}
+	stress_compute(pl);
+	surface_update(pl, SURFACE_RESTORE);
+	return pl;
+fail:
+	planet_free(pl);
+	return NULL;
+}

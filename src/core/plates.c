@@ -1,0 +1,374 @@
+/* plates.c: the step-0 plate layout and the crust pools plates carry.
+ *
+ * Seeds are picked by a Fisher-Yates shuffle of seeded candidate points, and
+ * each plate grows outward from its seed with its own strength and a
+ * preferred direction, like the devlog's randomised expansion. To keep the
+ * layout the same at every grid resolution, the growth is written as a
+ * continuous arrival-time field: a point belongs to the plate whose front
+ * reaches it first, where a front travels at strength * (1 + bias * cos) and
+ * the point is first displaced by a noise warp (ragged, non-Voronoi edges).
+ * The grid only samples that field. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+#include "planet_internal.h"
+
+#define SEED_CANDIDATES 512
+
+int crust_add(crust_pool *c, int32_t cell, uint8_t type, float elev, float thick, float age)
+{
+	if (c->count == c->cap) {
+		int cap = c->cap ? c->cap * 2 : 1024;
+		int32_t *cl = realloc(c->cell, (size_t)cap * sizeof *cl);
+		if (cl) c->cell = cl;
+		uint8_t *ty = realloc(c->type, (size_t)cap);
+		if (ty) c->type = ty;
+		float *el = realloc(c->elev, (size_t)cap * sizeof *el);
+		if (el) c->elev = el;
+		float *th = realloc(c->thick, (size_t)cap * sizeof *th);
+		if (th) c->thick = th;
+		float *ag = realloc(c->age, (size_t)cap * sizeof *ag);
+		if (ag) c->age = ag;
+		float *og = realloc(c->orogeny, (size_t)cap * sizeof *og);
+		if (og) c->orogeny = og;
+		if (!cl || !ty || !el || !th || !ag || !og)
+			return -1;
+		c->cap = cap;
+	}
+	int i = c->count++;
+	c->cell[i] = cell;
+	c->type[i] = type;
+	c->elev[i] = elev;
+	c->thick[i] = thick;
+	c->age[i] = age;
+	c->orogeny[i] = 0;
+	return i;
+}
+
+void crust_free(crust_pool *c)
+{
+	free(c->cell);
+	free(c->type);
+	free(c->elev);
+	free(c->thick);
+	free(c->age);
+	free(c->orogeny);
+	memset(c, 0, sizeof *c);
+}
+
+void plate_set_rotation(plate_t *p, quat q)
+{
+	p->rot = q_normalize(q);
+	p->R = q_to_mat3(p->rot);
+	p->Rt = q_to_mat3(q_conj(p->rot));
+}
+
+vec3 plate_velocity(const plate_t *p, vec3 pos)
+{
+	/* v = omega x r, with r on a sphere of the planet's radius (km/Myr) */
+	return v3_scale(v3_cross(p->pole, pos), p->omega);
+}
+
+static vec3 random_unit(rng_t *r)
+{
+	double z = rng_range(r, -1, 1), phi = rng_range(r, 0, 2 * M_PI);
+	double s = sqrt(fmax(0, 1 - z * z));
+	return v3(s * cos(phi), s * sin(phi), z);
+}
+
+/* A random unit tangent to the sphere at p. */
+static vec3 random_tangent(rng_t *r, vec3 p)
+{
+	vec3 a = random_unit(r);
+	vec3 t = v3_sub(a, v3_scale(p, v3_dot(a, p)));
+	return v3_norm(t);
+}
+
+/* Distinct, well-spread colours: golden-ratio hue steps in HSV. */
+void plate_colour_for(int id, uint8_t *r, uint8_t *g, uint8_t *b)
+{
+	double h = fmod(id * 0.618033988749895, 1.0) * 6.0;
+	double s = 0.55 + 0.25 * ((id * 7) % 3) / 2.0, v = 0.92 - 0.12 * ((id * 5) % 2);
+	int i = (int)h;
+	double f = h - i, p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
+	double rr, gg, bb;
+	switch (i % 6) {
+	case 0: rr = v; gg = t; bb = p; break;
+	case 1: rr = q; gg = v; bb = p; break;
+	case 2: rr = p; gg = v; bb = t; break;
+	case 3: rr = p; gg = q; bb = v; break;
+	case 4: rr = t; gg = p; bb = v; break;
+	default: rr = v; gg = p; bb = q; break;
+	}
+	*r = (uint8_t)lrint(rr * 255);
+	*g = (uint8_t)lrint(gg * 255);
+	*b = (uint8_t)lrint(bb * 255);
+}
+
+typedef struct layout {
+	planet_t *pl;
+	int k;
+	vec3 seed[PLATES_MAX], bias[PLATES_MAX];
+	double strength[PLATES_MAX], bias_amt[PLATES_MAX];
+	float *ratio;        /* arrival(own) / arrival(second) per cell */
+	float *cont_noise;   /* continent-shape noise per cell, [0,1] */
+} layout;
+
+/* The warp moves a point by a smooth noise vector so plate edges wander. */
+static vec3 warp_point(const planet_t *pl, vec3 c)
+{
+	double w = pl->prm.plate_warp;
+	if (w <= 0)
+		return c;
+	const noise_t *nz = &pl->climate;
+	vec3 d = v3(noise_fbm(nz, v3_add(c, v3(11.3, 0, 0)), 1.6, 4, 0.5),
+	            noise_fbm(nz, v3_add(c, v3(0, 23.1, 0)), 1.6, 4, 0.5),
+	            noise_fbm(nz, v3_add(c, v3(0, 0, 37.9)), 1.6, 4, 0.5));
+	return v3_norm(v3_add(c, v3_scale(d, w)));
+}
+
+static void layout_chunk(void *ctx, int b, int e, int chunk)
+{
+	layout *L = ctx;
+	planet_t *pl = L->pl;
+	for (int c = b; c < e; c++) {
+		vec3 p = pl->grid->centre[c];
+		vec3 q = warp_point(pl, p);
+		double best = INFINITY, second = INFINITY;
+		int owner = 0;
+		for (int i = 0; i < L->k; i++) {
+			double a = v3_angle(L->seed[i], q);
+			vec3 t = v3_sub(q, v3_scale(L->seed[i], v3_dot(q, L->seed[i])));
+			double tl = v3_len(t);
+			double cosb = tl > 1e-12 ? v3_dot(t, L->bias[i]) / tl : 0;
+			double arrival = a / (L->strength[i] * (1 + L->bias_amt[i] * cosb));
+			if (arrival < best) {
+				second = best;
+				best = arrival;
+				owner = i;
+			} else if (arrival < second) {
+				second = arrival;
+			}
+		}
+		pl->owner[c] = (uint16_t)owner;
+		L->ratio[c] = (float)(second > 0 ? best / second : 1);
+		L->cont_noise[c] = (float)(0.5 + 0.5 * noise_fbm(&pl->terrain,
+		                          v3_add(p, v3(5.2, -1.7, 3.3)), 1.8, 5, 0.55));
+	}
+}
+
+/* Keep each plate one piece: cells cut off from their plate's main body
+ * join a neighbouring plate. */
+static void layout_connect(planet_t *pl, const float *ratio)
+{
+	const grid_t *g = pl->grid;
+	int n = g->n;
+	int32_t *queue = malloc((size_t)n * sizeof *queue);
+	uint8_t *reached = calloc((size_t)n, 1);
+	if (!queue || !reached)
+		goto out;
+	/* root of each plate: its cell deepest inside (smallest ratio) */
+	int root[PLATES_MAX];
+	float best[PLATES_MAX];
+	for (int i = 0; i < pl->nplates; i++) {
+		root[i] = -1;
+		best[i] = 2;
+	}
+	for (int c = 0; c < n; c++) {
+		int o = pl->owner[c];
+		if (ratio[c] < best[o]) {
+			best[o] = ratio[c];
+			root[o] = c;
+		}
+	}
+	int head = 0, tail = 0;
+	for (int i = 0; i < pl->nplates; i++)
+		if (root[i] >= 0) {
+			queue[tail++] = root[i];
+			reached[root[i]] = 1;
+		}
+	while (head < tail) {
+		int c = queue[head++];
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+			int nb = g->nbr[k];
+			if (!reached[nb] && pl->owner[nb] == pl->owner[c]) {
+				reached[nb] = 1;
+				queue[tail++] = nb;
+			}
+		}
+	}
+	/* orphans take the owner of a reached neighbour, wave by wave */
+	int changed = 1;
+	while (changed) {
+		changed = 0;
+		for (int c = 0; c < n; c++) {
+			if (reached[c])
+				continue;
+			for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+				int nb = g->nbr[k];
+				if (reached[nb] == 1) {
+					pl->owner[c] = pl->owner[nb];
+					reached[c] = 2;
+					changed = 1;
+					break;
+				}
+			}
+		}
+		for (int c = 0; c < n; c++)
+			if (reached[c] == 2)
+				reached[c] = 1;
+	}
+out:
+	free(queue);
+	free(reached);
+}
+
+/* Area-weighted quantile of score over the cells where mask is set. */
+static double weighted_quantile(const grid_t *g, const float *score, const uint8_t *mask,
+                                double fraction_of_sphere)
+{
+	enum { BINS = 4096 };
+	double hist[BINS] = {0};
+	double total = 0;
+	for (int c = 0; c < g->n; c++) {
+		if (!mask[c])
+			continue;
+		int b = (int)(clampd(score[c], 0, 0.999999) * BINS);
+		hist[b] += g->area[c];
+		total += g->area[c];
+	}
+	double want = fraction_of_sphere * 4 * M_PI, acc = 0;
+	if (want >= total)
+		return 0;
+	for (int b = BINS - 1; b >= 0; b--) {
+		acc += hist[b];
+		if (acc >= want)
+			return (double)b / BINS;
+	}
+	return 0;
+}
+
+int plates_generate(planet_t *pl, char *err, size_t errlen)
+{
+	const params *prm = &pl->prm;
+	const grid_t *g = pl->grid;
+	int n = g->n;
+	layout L = {.pl = pl};
+	rng_t r;
+	rng_seed_stream(&r, prm->seed, 1);
+
+	/* seeds: Fisher-Yates over seeded candidate points, keeping a spacing */
+	int k = prm->plate_count < PLATES_MAX ? prm->plate_count : PLATES_MAX;
+	vec3 cand[SEED_CANDIDATES];
+	int order[SEED_CANDIDATES];
+	for (int i = 0; i < SEED_CANDIDATES; i++) {
+		cand[i] = random_unit(&r);
+		order[i] = i;
+	}
+	for (int i = SEED_CANDIDATES - 1; i > 0; i--) {
+		int j = (int)rng_below(&r, (uint32_t)i + 1);
+		int t = order[i];
+		order[i] = order[j];
+		order[j] = t;
+	}
+	double min_sep = 0.6 * sqrt(4 * M_PI / k);
+	int got = 0;
+	for (int pass = 0; pass < 4 && got < k; pass++, min_sep *= 0.6)
+		for (int i = 0; i < SEED_CANDIDATES && got < k; i++) {
+			vec3 s = cand[order[i]];
+			int ok = 1;
+			for (int j = 0; j < got && ok; j++)
+				ok = v3_angle(s, L.seed[j]) >= min_sep;
+			if (ok)
+				L.seed[got++] = s;
+		}
+	k = got;
+	L.k = k;
+	for (int i = 0; i < k; i++) {
+		L.strength[i] = rng_range(&r, prm->growth_strength_min, prm->growth_strength_max);
+		L.bias[i] = random_tangent(&r, L.seed[i]);
+		L.bias_amt[i] = prm->growth_bias * rng_uniform(&r) * 0.9;
+	}
+
+	L.ratio = malloc((size_t)n * sizeof(float));
+	L.cont_noise = malloc((size_t)n * sizeof(float));
+	uint8_t *mask = calloc((size_t)n, 1);
+	if (!L.ratio || !L.cont_noise || !mask) {
+		snprintf(err, errlen, "out of memory laying out plates");
+		free(L.ratio);
+		free(L.cont_noise);
+		free(mask);
+		return -1;
+	}
+	pl->nplates = k;
+	pool_for(pl->pool, n, 2048, layout_chunk, &L);
+	layout_connect(pl, L.ratio);
+
+	/* which plates carry continents: a shuffled share of them */
+	int ncont = (int)lrint(prm->continental_fraction * k);
+	int porder[PLATES_MAX];
+	uint8_t continental[PLATES_MAX] = {0};
+	for (int i = 0; i < k; i++)
+		porder[i] = i;
+	for (int i = k - 1; i > 0; i--) {
+		int j = (int)rng_below(&r, (uint32_t)i + 1);
+		int t = porder[i];
+		porder[i] = porder[j];
+		porder[j] = t;
+	}
+	for (int i = 0; i < ncont; i++)
+		continental[porder[i]] = 1;
+
+	/* plates: poles, speeds (continental plates are slower), colours */
+	for (int i = 0; i < k; i++) {
+		plate_t *p = &pl->plates[i];
+		memset(p, 0, sizeof *p);
+		p->id = pl->next_id++;
+		p->pole = random_unit(&r);
+		double cm_yr = rng_range(&r, prm->speed_min_cm_yr, prm->speed_max_cm_yr);
+		if (continental[i])
+			cm_yr = prm->speed_min_cm_yr + 0.5 * (cm_yr - prm->speed_min_cm_yr);
+		p->omega = cm_yr / CM_YR_PER_KM_MYR / prm->radius_km;
+		plate_set_rotation(p, q_identity());
+		plate_colour_for(p->id, &p->r, &p->g, &p->b);
+		p->map = malloc((size_t)n * sizeof *p->map);
+		if (!p->map) {
+			snprintf(err, errlen, "out of memory for plate maps");
+			free(L.ratio);
+			free(L.cont_noise);
+			free(mask);
+			return -1;
+		}
+		memset(p->map, 0xff, (size_t)n * sizeof *p->map);
+	}
+
+	/* continents: deep inside continental plates, shaped by noise; the
+	 * threshold is an area quantile so the continental share is as asked */
+	float *score = L.ratio;   /* reused in place */
+	for (int c = 0; c < n; c++) {
+		mask[c] = continental[pl->owner[c]];
+		score[c] = (float)(0.55 * (1 - L.ratio[c]) + 0.45 * L.cont_noise[c]);
+	}
+	double target = prm->ocean_fraction >= 0 ? (1 - prm->ocean_fraction) + 0.07 : 0.36;
+	double thr = weighted_quantile(g, score, mask, target);
+	for (int c = 0; c < n; c++) {
+		plate_t *p = &pl->plates[pl->owner[c]];
+		uint8_t type = mask[c] && score[c] > thr ? CRUST_CONTINENTAL : CRUST_OCEANIC;
+		int s = crust_add(&p->crust, c, type, 0, type == CRUST_CONTINENTAL ? 35 : 7, 0);
+		if (s < 0) {
+			snprintf(err, errlen, "out of memory for crust");
+			free(L.ratio);
+			free(L.cont_noise);
+			free(mask);
+			return -1;
+		}
+		p->map[c] = s;
+		pl->sample[c] = s;
+	}
+	free(L.ratio);
+	free(L.cont_noise);
+	free(mask);
+	return 0;
+}

@@ -1,0 +1,143 @@
+/* relief.c: heights of the step-0 crust (the devlog's static planet).
+ *
+ * Continental crust stands at terrain.continental_elevation_m and slopes to
+ * a shelf at its edges; oceanic crust is as deep as its age says (half-space
+ * cooling, ages measured from the spreading ridges); compression lifts
+ * mountains by stress_factor^1.5 (the devlog's formula) and digs trenches
+ * where ocean meets a continent head-on; the terrain noise stack adds relief.
+ * Later steps move and reshape these heights; they are never recomputed. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "planet_internal.h"
+
+#define SPREAD_HALF_KM_MYR 25.0   /* 2.5 cm/yr half-spreading rate */
+#define SHELF_KM 300.0
+#define SHELF_DEPTH_M -200.0
+#define TRENCH_M 3500.0
+
+double ocean_depth_for_age(double age_myr)
+{
+	/* depth = 2500 + 350 sqrt(age), flattening toward 6000 m */
+	double d = 2500 + 350 * sqrt(fmax(age_myr, 0));
+	return -fmin(d, 6000);
+}
+
+static double smoothstep(double e0, double e1, double x)
+{
+	double t = clampd((x - e0) / (e1 - e0), 0, 1);
+	return t * t * (3 - 2 * t);
+}
+
+/* Multi-source breadth-first distance (km) through cells where `through`
+ * holds, from cells where `source` holds; -1 where unreached. */
+static void bfs_distance(planet_t *pl, const uint8_t *source, const uint8_t *through, float *dist)
+{
+	const grid_t *g = pl->grid;
+	int32_t *queue = pl->queue;
+	int head = 0, tail = 0;
+	double step_km = g->spacing * pl->prm.radius_km;
+	for (int c = 0; c < g->n; c++) {
+		dist[c] = source[c] ? 0 : -1;
+		if (source[c])
+			queue[tail++] = c;
+	}
+	while (head < tail) {
+		int c = queue[head++];
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+			int nb = g->nbr[k];
+			if (dist[nb] < 0 && through[nb] && pl->owner[nb] == pl->owner[c]) {
+				dist[nb] = dist[c] + (float)step_km;
+				queue[tail++] = nb;
+			}
+		}
+	}
+}
+
+static inline uint8_t cell_type(const planet_t *pl, int c)
+{
+	return pl->plates[pl->owner[c]].crust.type[pl->sample[c]];
+}
+
+int relief_init(planet_t *pl)
+{
+	const grid_t *g = pl->grid;
+	const params *prm = &pl->prm;
+	int n = g->n;
+	uint8_t *src = calloc((size_t)n, 1), *thr = calloc((size_t)n, 1);
+	float *noise = malloc((size_t)n * sizeof *noise);
+	if (!src || !thr || !noise) {
+		free(src);
+		free(thr);
+		free(noise);
+		return -1;
+	}
+	float *age_dist = pl->scratch_a, *coast_dist = pl->scratch_b;
+
+	/* oceanic ages from the ridges */
+	for (int c = 0; c < n; c++) {
+		thr[c] = cell_type(pl, c) == CRUST_OCEANIC;
+		src[c] = thr[c] && pl->boundary[c] == BOUNDARY_DIVERGENT;
+	}
+	bfs_distance(pl, src, thr, age_dist);
+	/* continental distance from the coast, for shelves */
+	for (int c = 0; c < n; c++) {
+		thr[c] = cell_type(pl, c) == CRUST_CONTINENTAL;
+		src[c] = 0;
+		if (!thr[c])
+			continue;
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
+			if (cell_type(pl, g->nbr[k]) == CRUST_OCEANIC)
+				src[c] = 1;
+	}
+	bfs_distance(pl, src, thr, coast_dist);
+
+	double mean = 0;
+	for (int c = 0; c < n; c++) {
+		noise[c] = (float)noise_stack_eval(&pl->terrain, prm->layers, prm->layer_count,
+		                                   g->centre[c]);
+		mean += noise[c] * g->area[c];
+	}
+	mean /= 4 * M_PI;
+	double max_stress = 1e-9;
+	for (int c = 0; c < n; c++)
+		max_stress = fmax(max_stress, pl->stress[c]);
+
+	for (int c = 0; c < n; c++) {
+		plate_t *p = &pl->plates[pl->owner[c]];
+		int s = pl->sample[c];
+		double relief = prm->noise_m * (noise[c] - mean);
+		double sf = fmax(0, pl->stress[c]) / max_stress;
+		double ext = fmax(0, -pl->stress[c]) / max_stress;
+		double e;
+		if (p->crust.type[s] == CRUST_CONTINENTAL) {
+			double d = coast_dist[c] < 0 ? SHELF_KM : coast_dist[c];
+			e = lerpd(SHELF_DEPTH_M, prm->continental_elev_m, smoothstep(0, SHELF_KM, d)) + relief;
+			e += prm->stress_uplift_m * pow(sf, 1.5);
+			e -= 600 * ext;                               /* rift valleys */
+			p->crust.age[s] = (float)(800 + 1200 * (0.5 + 0.5 * noise_eval(&pl->terrain,
+			                          g->centre[c].x * 2, g->centre[c].y * 2, g->centre[c].z * 2)));
+			p->crust.orogeny[s] = (float)(prm->stress_uplift_m * pow(sf, 1.5));
+		} else {
+			double age = age_dist[c] < 0 ? 120 + 40 * noise[c] : age_dist[c] / SPREAD_HALF_KM_MYR;
+			age = clampd(age, 0, 250);
+			e = ocean_depth_for_age(age) + 0.25 * relief;
+			int faces_continent = 0;
+			if (pl->boundary[c] == BOUNDARY_CONVERGENT)
+				for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
+					if (pl->owner[g->nbr[k]] != pl->owner[c] &&
+					    cell_type(pl, g->nbr[k]) == CRUST_CONTINENTAL)
+						faces_continent = 1;
+			if (faces_continent)
+				e -= TRENCH_M * pow(sf, 0.7);             /* trench */
+			else
+				e += 0.6 * prm->stress_uplift_m * pow(sf, 1.5); /* island arcs */
+			p->crust.age[s] = (float)age;
+		}
+		p->crust.elev[s] = (float)clampd(e, ELEV_MIN_M, ELEV_MAX_M);
+	}
+	free(src);
+	free(thr);
+	free(noise);
+	return 0;
+}

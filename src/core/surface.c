@@ -1,0 +1,313 @@
+/* surface.c: what the crust looks like from above, recomputed every step:
+ * elevation and sea level, annual-mean climate, biomes and world statistics
+ * (DESIGN.md §2 steps 8-10).
+ *
+ * Temperature follows annual-mean insolation, whose latitude profile depends
+ * on the axial tilt (second Legendre term of North's energy balance model),
+ * cooled by 6.5 C/km above sea level and softened over oceans. Precipitation
+ * starts from the devlog's latitude bands; moisture is carried from the
+ * oceans by the prevailing winds (trades, westerlies, polar easterlies) and
+ * rained out by distance and by climbing terrain, which leaves rain shadows.
+ * The moisture field persists between steps and is relaxed a few sweeps per
+ * step, since continents move a fraction of a cell per step. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "planet_internal.h"
+
+#define WIND_SLOTS 6
+#define MOISTURE_RANGE_KM 2500.0     /* distance over which moisture rains out */
+#define MOISTURE_SWEEPS_PER_STEP 3
+
+/* North (1975): annual-mean insolation ~ 1 + s2 P2(sin lat), with s2 from
+ * the obliquity. */
+static double insolation(double tilt_rad, double x)
+{
+	double s2 = 5.0 / 16.0 * (-2 + 3 * sin(tilt_rad) * sin(tilt_rad));
+	return 1 + s2 * 0.5 * (3 * x * x - 1);
+}
+
+/* Devlog precipitation bands over scaled latitude (0 equator, 1 pole). */
+static double precip_band(double s)
+{
+	if (s < 0.12)
+		return lerpd(0.8, 1.0, 1 - s / 0.12);
+	if (s < 0.3)
+		return lerpd(0.8, 0.2, (s - 0.12) / 0.18);
+	if (s < 0.6)
+		return lerpd(0.2, 0.7, (s - 0.3) / 0.3);
+	return lerpd(0.7, 0.1, (s - 0.6) / 0.4);
+}
+
+/* Prevailing surface wind (unit tangent) at p: trades blow toward the west
+ * and the equator, westerlies toward the east and the pole, polar easterlies
+ * toward the west and the equator. */
+static vec3 prevailing_wind(vec3 p)
+{
+	vec3 east = v3_cross(v3(0, 0, 1), p);
+	if (v3_len(east) < 1e-9)
+		return v3(1, 0, 0);
+	east = v3_norm(east);
+	vec3 north = v3_cross(p, east);
+	double lat = fabs(v3_lat(p)) * 180 / M_PI;
+	double hemi = p.z >= 0 ? 1 : -1;
+	if (lat < 30)
+		return v3_norm(v3_add(v3_scale(east, -1), v3_scale(north, -0.35 * hemi)));
+	if (lat < 60)
+		return v3_norm(v3_add(east, v3_scale(north, 0.35 * hemi)));
+	return v3_norm(v3_add(v3_scale(east, -1), v3_scale(north, -0.35 * hemi)));
+}
+
+int surface_init(planet_t *pl)
+{
+	const grid_t *g = pl->grid;
+	int n = g->n;
+	pl->wind_w = calloc((size_t)n * WIND_SLOTS, sizeof *pl->wind_w);
+	if (!pl->wind_w)
+		return -1;
+	for (int c = 0; c < n; c++) {
+		vec3 p = g->centre[c], w = prevailing_wind(p);
+		double sum = 0;
+		float *wc = &pl->wind_w[(size_t)c * WIND_SLOTS];
+		int deg = grid_degree(g, c);
+		for (int k = 0; k < deg && k < WIND_SLOTS; k++) {
+			vec3 q = g->centre[g->nbr[g->nbr_off[c] + k]];
+			vec3 d = v3_norm(v3_sub(q, v3_scale(p, v3_dot(q, p))));
+			double up = -v3_dot(d, w);          /* > 0: neighbour is upwind */
+			wc[k] = up > 0 ? (float)(up * up) : 0;
+			sum += wc[k];
+		}
+		for (int k = 0; k < WIND_SLOTS; k++)
+			wc[k] = sum > 0 ? (float)(wc[k] / sum) : 0;
+	}
+	return 0;
+}
+
+/* Sea level so that the asked share of the area lies below it: an
+ * area-weighted histogram of heights in 1 m bins, exact and O(n). */
+static double solve_sea_level(const planet_t *pl)
+{
+	enum { BINS = 20000 };
+	static const double lo = ELEV_MIN_M;
+	double *hist = calloc(BINS + 1, sizeof *hist);
+	if (!hist)
+		return pl->prm.sea_level_m;
+	const grid_t *g = pl->grid;
+	for (int c = 0; c < g->n; c++) {
+		int b = (int)(pl->elevation[c] - lo);
+		b = b < 0 ? 0 : b > BINS ? BINS : b;
+		hist[b] += g->area[c];
+	}
+	double want = pl->prm.ocean_fraction * 4 * M_PI, acc = 0;
+	double level = ELEV_MAX_M;
+	for (int b = 0; b <= BINS; b++) {
+		if (acc + hist[b] >= want) {
+			double f = hist[b] > 0 ? (want - acc) / hist[b] : 0;
+			level = lo + b + f;
+			break;
+		}
+		acc += hist[b];
+	}
+	free(hist);
+	return level;
+}
+
+typedef struct surf_ctx {
+	planet_t *pl;
+	const float *m_in;
+	float *m_out;
+} surf_ctx;
+
+static void elevation_chunk(void *ctx, int b, int e, int chunk)
+{
+	planet_t *pl = ((surf_ctx *)ctx)->pl;
+	for (int c = b; c < e; c++) {
+		const plate_t *p = &pl->plates[pl->owner[c]];
+		pl->elevation[c] = (float)clampd(p->crust.elev[pl->sample[c]], ELEV_MIN_M, ELEV_MAX_M);
+	}
+}
+
+static void temperature_chunk(void *ctx, int b, int e, int chunk)
+{
+	planet_t *pl = ((surf_ctx *)ctx)->pl;
+	const params *prm = &pl->prm;
+	const grid_t *g = pl->grid;
+	double tilt = prm->axial_tilt_deg * M_PI / 180, ref = 23.44 * M_PI / 180;
+	double i_eq = insolation(ref, 0), i_pole = insolation(ref, 1);
+	double span = (prm->equator_temp_c - prm->pole_temp_c) / (i_eq - i_pole);
+	double t_mean = prm->pole_temp_c + span * (1 - i_pole);
+	for (int c = b; c < e; c++) {
+		vec3 p = g->centre[c];
+		double t = prm->pole_temp_c + span * (insolation(tilt, p.z) - i_pole);
+		double above = pl->elevation[c] - pl->sea_level;
+		if (above < 0)
+			t = lerpd(t, t_mean, 0.5 * prm->ocean_moderation);
+		else
+			t -= prm->lapse_rate_c_km * above / 1000;
+		t += prm->climate_noise * 6 * noise_fbm(&pl->climate, v3_scale(p, 1.0), 2.5, 3, 0.5);
+		pl->temperature[c] = (float)t;
+	}
+}
+
+static void moisture_chunk(void *ctx, int b, int e, int chunk)
+{
+	surf_ctx *s = ctx;
+	planet_t *pl = s->pl;
+	const grid_t *g = pl->grid;
+	double step_km = g->spacing * pl->prm.radius_km;
+	double dry = exp(-step_km / MOISTURE_RANGE_KM);
+	double oro = 0.9 * pl->prm.rain_shadow;
+	for (int c = b; c < e; c++) {
+		double ec = pl->elevation[c] - pl->sea_level;
+		if (ec < 0) {
+			s->m_out[c] = 1;
+			continue;
+		}
+		const float *wc = &pl->wind_w[(size_t)c * WIND_SLOTS];
+		int off = g->nbr_off[c], deg = g->nbr_off[c + 1] - off;
+		double m = 0;
+		for (int k = 0; k < deg && k < WIND_SLOTS; k++) {
+			if (wc[k] == 0)
+				continue;
+			int nb = g->nbr[off + k];
+			double rise = fmax(0, ec - fmax(0, pl->elevation[nb] - pl->sea_level));
+			m += wc[k] * s->m_in[nb] * exp(-oro * rise / 1000);
+		}
+		s->m_out[c] = (float)(m * dry);
+	}
+}
+
+static void precip_chunk(void *ctx, int b, int e, int chunk)
+{
+	planet_t *pl = ((surf_ctx *)ctx)->pl;
+	const params *prm = &pl->prm;
+	const grid_t *g = pl->grid;
+	for (int c = b; c < e; c++) {
+		vec3 p = g->centre[c];
+		double band = precip_band(fabs(v3_lat(p)) / (M_PI / 2));
+		double above = pl->elevation[c] - pl->sea_level;
+		double pr;
+		if (above < 0) {
+			pr = band;
+		} else {
+			double m = pl->moisture[c];
+			pr = band * (0.2 + 0.8 * m);
+			int coastal = 0;
+			double up_rise = 0;
+			const float *wc = &pl->wind_w[(size_t)c * WIND_SLOTS];
+			for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+				int nb = g->nbr[k];
+				double an = pl->elevation[nb] - pl->sea_level;
+				coastal |= an < 0;
+				int slot = k - g->nbr_off[c];
+				if (slot < WIND_SLOTS)
+					up_rise += wc[slot] * fmax(0, above - fmax(0, an));
+			}
+			if (coastal)
+				pr += prm->coastal_bonus * band;
+			/* windward slopes wring out the air */
+			pr += prm->mountain_bonus * m * clampd(up_rise / 150.0, 0, 3);
+			if (above > 1500)
+				pr += prm->mountain_bonus * 0.5 * m;
+		}
+		pr *= 1 + prm->climate_noise * noise_fbm(&pl->climate, v3_add(p, v3(7, 7, 7)), 3.0, 3, 0.5);
+		double mm = fmax(0, pr * prm->precip_max_mm);
+		pl->precip[c] = (float)mm;
+	}
+}
+
+static void biome_chunk(void *ctx, int b, int e, int chunk)
+{
+	planet_t *pl = ((surf_ctx *)ctx)->pl;
+	for (int c = b; c < e; c++)
+		pl->biome[c] = (uint8_t)biome_classify(pl->prm.biomes, pl->temperature[c], pl->precip[c],
+		                                       pl->elevation[c] - pl->sea_level);
+}
+
+void surface_update(planet_t *pl, int mode)
+{
+	const grid_t *g = pl->grid;
+	int n = g->n;
+	surf_ctx ctx = {.pl = pl};
+	double t0 = clock_ms();
+	pool_for(pl->pool, n, 4096, elevation_chunk, &ctx);
+	pl->sea_level = pl->prm.ocean_fraction >= 0 ? solve_sea_level(pl) : pl->prm.sea_level_m;
+	double t1 = clock_ms();
+	pool_for(pl->pool, n, 4096, temperature_chunk, &ctx);
+
+	/* moisture: many sweeps from scratch, or a few from the last step */
+	int sweeps = mode == SURFACE_RESTORE ? 0 : MOISTURE_SWEEPS_PER_STEP;
+	if (mode == SURFACE_FULL) {
+		double step_km = g->spacing * pl->prm.radius_km;
+		sweeps = (int)ceil(2 * MOISTURE_RANGE_KM / step_km) + 4;
+		for (int c = 0; c < n; c++)
+			pl->moisture[c] = 0;
+	}
+	for (int i = 0; i < sweeps; i++) {
+		ctx.m_in = pl->moisture;
+		ctx.m_out = pl->scratch_a;
+		pool_for(pl->pool, n, 4096, moisture_chunk, &ctx);
+		float *t = pl->moisture;
+		pl->moisture = pl->scratch_a;
+		pl->scratch_a = t;
+	}
+	pool_for(pl->pool, n, 4096, precip_chunk, &ctx);
+	double t2 = clock_ms();
+	pool_for(pl->pool, n, 4096, biome_chunk, &ctx);
+	stats_update(pl);
+	double t3 = clock_ms();
+	pl->phase_ms[PHASE_ELEVATION] = t1 - t0;
+	pl->phase_ms[PHASE_CLIMATE] = t2 - t1;
+	pl->phase_ms[PHASE_BIOMES] = t3 - t2;
+}
+
+void stats_update(planet_t *pl)
+{
+	const grid_t *g = pl->grid;
+	world_stats *st = &pl->stats;
+	double crust_created = st->crust_created, crust_consumed = st->crust_consumed;
+	memset(st, 0, sizeof *st);
+	st->crust_created = crust_created;
+	st->crust_consumed = crust_consumed;
+	st->elevation_min_m = INFINITY;
+	st->elevation_max_m = -INFINITY;
+	double total = 0, bsum = 0;
+	for (int p = 0; p < pl->nplates; p++) {
+		pl->plates[p].cells = 0;
+		pl->plates[p].area = pl->plates[p].cont_area = pl->plates[p].elev_area = 0;
+		pl->plates[p].speed2_area = 0;
+	}
+	for (int c = 0; c < g->n; c++) {
+		double a = g->area[c], e = pl->elevation[c];
+		plate_t *p = &pl->plates[pl->owner[c]];
+		int cont = p->crust.type[pl->sample[c]] == CRUST_CONTINENTAL;
+		total += a;
+		if (e >= pl->sea_level)
+			st->land_fraction += a;
+		st->elevation_min_m = fmin(st->elevation_min_m, e);
+		st->elevation_max_m = fmax(st->elevation_max_m, e);
+		st->elevation_mean_m += e * a;
+		st->mean_temperature_c += pl->temperature[c] * a;
+		st->biome_fraction[pl->biome[c]] += a;
+		st->continental_fraction += cont ? a : 0;
+		if (pl->boundary[c] != BOUNDARY_NONE) {
+			st->boundary_fraction[pl->boundary[c]] += a;
+			bsum += a;
+		}
+		p->cells++;
+		p->area += a;
+		p->cont_area += cont ? a : 0;
+		p->elev_area += e * a;
+		double v = p->omega * pl->prm.radius_km * v3_len(v3_cross(p->pole, g->centre[c]));
+		p->speed2_area += v * v * a;
+	}
+	st->land_fraction /= total;
+	st->elevation_mean_m /= total;
+	st->mean_temperature_c /= total;
+	st->continental_fraction /= total;
+	for (int b = 0; b < BIOME_COUNT; b++)
+		st->biome_fraction[b] /= total;
+	for (int b = 1; b < 4; b++)
+		st->boundary_fraction[b] = bsum > 0 ? st->boundary_fraction[b] / bsum : 0;
+}

@@ -1,0 +1,16 @@
+/* tectonics.h: one step of plate motion (DESIGN.md §2 "One step", 1-6). */
+#ifndef TECTONICA_TECTONICS_H
+#define TECTONICA_TECTONICS_H
+
+#include <stddef.h>
+#include "planet_internal.h"
+
+int tectonics_init(planet_t *pl);
+void tectonics_done(planet_t *pl);
+/* Move plates by dt, rebuild ownership, subduct, collide, create and age
+ * crust, erode, handle rifts and vanished plates. 0 or -1 with err. */
+int tectonics_step(planet_t *pl, char *err, size_t errlen);
+/* Split plate index `plate` (< 0: the largest). 0, or -1 if not possible. */
+int tectonics_rift(planet_t *pl, int plate);
+
+#endif

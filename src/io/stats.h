@@ -1,0 +1,12 @@
+/* stats.h: one JSON object per reported step (the --stats interface of
+ * DESIGN.md §4), written as JSON Lines. */
+#ifndef TECTONICA_STATS_H
+#define TECTONICA_STATS_H
+
+#include <stdio.h>
+#include "core/snapshot.h"
+
+/* Write one line; returns 0, or -1 on a write error. */
+int stats_write_json(FILE *f, const snapshot_t *s);
+
+#endif

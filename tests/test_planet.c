@@ -1,0 +1,410 @@
+/* test_planet.c: the static planet and the moving plates: invariants,
+ * physics sanity and determinism (issues "First light" and "Plates that
+ * move"). Uses the core's internals to set up controlled plate motions. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "core/planet_internal.h"
+#include "core/planet_state.h"
+#include "core/tectonics.h"
+#include "io/scenario.h"
+
+static params base_params(int level)
+{
+	params p;
+	char *errors = NULL;
+	if (scenario_load_default(&p, &errors) != 0)
+		params_default(&p);
+	free(errors);
+	p.level = level;
+	return p;
+}
+
+static planet_t *make(const params *p, pool_t *pool)
+{
+	char err[256] = "";
+	planet_t *pl = planet_new(p, pool, err, sizeof err);
+	if (!pl)
+		tap_diag("planet_new: %s", err);
+	return pl;
+}
+
+static int step_n(planet_t *pl, int n)
+{
+	char err[256];
+	for (int i = 0; i < n; i++)
+		if (planet_step(pl, err, sizeof err) < 0) {
+			tap_diag("step: %s", err);
+			return -1;
+		}
+	return 0;
+}
+
+/* Every world cell is owned by exactly one plate, through a live sample
+ * that the plate's own map places at the cell's position. */
+static int ownership_ok(const planet_t *pl)
+{
+	const grid_t *g = pl->grid;
+	for (int c = 0; c < g->n; c++) {
+		int o = pl->owner[c];
+		if (o >= pl->nplates)
+			return 0;
+		const plate_t *p = &pl->plates[o];
+		int s = pl->sample[c];
+		if (s < 0 || s >= p->crust.count || p->crust.type[s] > CRUST_CONTINENTAL)
+			return 0;
+		if (p->map[p->crust.cell[s]] != s)
+			return 0;
+		int k = grid_locate(g, m3_apply(&p->Rt, g->centre[c]));
+		if (k != p->crust.cell[s])
+			return 0;
+	}
+	return 1;
+}
+
+static int fields_sane(const planet_t *pl)
+{
+	for (int c = 0; c < pl->grid->n; c++) {
+		float e = pl->elevation[c];
+		if (!isfinite(e) || e < ELEV_MIN_M || e > ELEV_MAX_M || !isfinite(pl->temperature[c]) ||
+		    !isfinite(pl->precip[c]) || pl->precip[c] < 0 || pl->biome[c] >= BIOME_COUNT)
+			return 0;
+	}
+	return 1;
+}
+
+static void test_static_planet(void)
+{
+	params p = base_params(5);
+	planet_t *pl = make(&p, NULL);
+	if (!ok(pl != NULL, "level-5 default planet builds"))
+		return;
+	is_int(pl->grid->n, 10242, "level 5 has 10 242 cells");
+	ok(fields_sane(pl), "step 0: elevations within [-11000, 9000] m, no NaN");
+	ok(ownership_ok(pl), "step 0: every cell owned by exactly one plate");
+	is_int(pl->nplates, p.plate_count, "plate count as asked");
+	is_near(pl->stats.land_fraction, 1 - p.ocean_fraction, 0.02, "land fraction follows ocean_fraction");
+	int empty = 0, cont_plates = 0;
+	for (int i = 0; i < pl->nplates; i++) {
+		empty += pl->plates[i].cells == 0;
+		cont_plates += pl->plates[i].cont_area > 0.3 * pl->plates[i].area;
+	}
+	ok(!empty, "no plate is empty");
+	ok(cont_plates >= 2 && cont_plates <= pl->nplates - 2, "a mix of continental and oceanic plates (%d)", cont_plates);
+	/* the equator is warmer than the poles, on average */
+	double teq = 0, tpole = 0;
+	int neq = 0, npole = 0;
+	for (int c = 0; c < pl->grid->n; c++) {
+		double z = fabs(pl->grid->centre[c].z);
+		if (z < 0.2) { teq += pl->temperature[c]; neq++; }
+		if (z > 0.95) { tpole += pl->temperature[c]; npole++; }
+	}
+	ok(teq / neq > tpole / npole + 20, "equator (%.1f C) much warmer than poles (%.1f C)", teq / neq, tpole / npole);
+	int seen[BIOME_COUNT] = {0}, kinds = 0;
+	for (int c = 0; c < pl->grid->n; c++)
+		seen[pl->biome[c]] = 1;
+	for (int b = 0; b < BIOME_COUNT; b++)
+		kinds += seen[b];
+	ok(kinds >= 8, "at least 8 biomes appear (%d)", kinds);
+	ok(pl->stats.boundary_fraction[BOUNDARY_CONVERGENT] > 0.1 &&
+	   pl->stats.boundary_fraction[BOUNDARY_DIVERGENT] > 0.1, "convergent and divergent boundaries both exist");
+	/* mountains stand on convergent continental margins */
+	double conv_max = -1e9;
+	for (int c = 0; c < pl->grid->n; c++)
+		if (pl->boundary[c] == BOUNDARY_CONVERGENT)
+			conv_max = fmax(conv_max, pl->elevation[c]);
+	ok(conv_max > 2000, "some convergent boundary stands above 2000 m (%.0f)", conv_max);
+	planet_free(pl);
+}
+
+static void test_resolution_independence(void)
+{
+	params p5 = base_params(5), p7 = base_params(7);
+	planet_t *a = make(&p5, NULL), *b = make(&p7, NULL);
+	if (!ok(a && b, "levels 5 and 7 build")) {
+		planet_free(a);
+		planet_free(b);
+		return;
+	}
+	rng_t r;
+	rng_seed(&r, 99);
+	int agree = 0, plates_agree = 0, total = 20000;
+	for (int i = 0; i < total; i++) {
+		double z = rng_range(&r, -1, 1), ph = rng_range(&r, 0, 2 * M_PI), s = sqrt(1 - z * z);
+		vec3 q = v3(s * cos(ph), s * sin(ph), z);
+		int ca = grid_locate(a->grid, q), cb = grid_locate(b->grid, q);
+		agree += (a->elevation[ca] >= a->sea_level) == (b->elevation[cb] >= b->sea_level);
+		plates_agree += a->plates[a->owner[ca]].id == b->plates[b->owner[cb]].id;
+	}
+	ok(agree > 0.88 * total, "land/ocean agree on %.1f%% of points between levels 5 and 7",
+	   100.0 * agree / total);
+	ok(plates_agree > 0.93 * total, "plate layout agrees on %.1f%% of points", 100.0 * plates_agree / total);
+	planet_free(a);
+	planet_free(b);
+}
+
+static void test_determinism(void)
+{
+	params p = base_params(4);
+	pool_t *p1 = pool_new(1), *p2 = pool_new(2), *p8 = pool_new(8);
+	planet_t *a = make(&p, p1), *b = make(&p, p2), *c = make(&p, p8), *d = make(&p, NULL);
+	if (!ok(a && b && c && d, "four planets build")) {
+		goto out;
+	}
+	ok(planet_hash(a) == planet_hash(b) && planet_hash(a) == planet_hash(c), "step 0 identical for -j1/-j2/-j8");
+	step_n(a, 60);
+	step_n(b, 60);
+	step_n(c, 60);
+	step_n(d, 60);
+	ok(planet_hash(a) == planet_hash(b), "60 steps: -j1 and -j2 bit-identical");
+	ok(planet_hash(a) == planet_hash(c), "60 steps: -j1 and -j8 bit-identical");
+	ok(planet_hash(a) == planet_hash(d), "60 steps: pool and no pool bit-identical");
+	params q = p;
+	q.seed = p.seed + 1;
+	planet_t *e = make(&q, NULL);
+	ok(e && planet_hash(e) != planet_hash(d), "another seed, another planet");
+	planet_free(e);
+out:
+	planet_free(a);
+	planet_free(b);
+	planet_free(c);
+	planet_free(d);
+	pool_free(p1);
+	pool_free(p2);
+	pool_free(p8);
+}
+
+static void test_partition_and_bounds(void)
+{
+	params p = base_params(4);
+	planet_t *pl = make(&p, NULL);
+	if (!ok(pl != NULL, "level-4 planet for a long run"))
+		return;
+	double cont0 = pl->stats.continental_fraction;
+	int part_ok = 1, sane = 1, count_ok = 1;
+	for (int i = 0; i < 400; i++) {
+		if (step_n(pl, 1) < 0) {
+			part_ok = 0;
+			break;
+		}
+		part_ok &= ownership_ok(pl);
+		sane &= fields_sane(pl);
+		count_ok &= pl->nplates >= 1 && pl->nplates <= p.plate_max;
+	}
+	ok(part_ok, "ownership is a partition after every one of 400 steps");
+	ok(sane, "no NaN and elevations within bounds over 400 steps");
+	ok(count_ok, "plate count stays within bounds");
+	double cont = pl->stats.continental_fraction;
+	ok(cont > 0.6 * cont0 && cont < 1.5 * cont0, "continental crust kept: %.3f -> %.3f", cont0, cont);
+	int fast = 0, slow = 0;
+	snapshot_t *s = snapshot_new(pl->grid);
+	planet_snapshot(pl, s);
+	for (int i = 0; i < s->plate_count; i++) {
+		fast += s->plates[i].speed_cm_yr > 15;
+		slow += s->plates[i].speed_cm_yr < 0.2;
+	}
+	ok(!fast && !slow, "plate speeds stay plausible after 400 Myr");
+	ok(pl->stats.elevation_max_m > 1000 && pl->stats.elevation_min_m < -5000,
+	   "relief persists: %.0f .. %.0f m", pl->stats.elevation_min_m, pl->stats.elevation_max_m);
+	snapshot_free(s);
+	planet_free(pl);
+}
+
+/* One plate covering the sphere, spun once around: every cell returns to
+ * the crust sample it started on. */
+static void test_full_revolution(void)
+{
+	params p = base_params(4);
+	p.plate_count = 1;
+	p.plate_min = 1;
+	p.plate_max = 1;
+	p.rift_rate = 0;
+	planet_t *pl = make(&p, NULL);
+	if (!ok(pl != NULL, "single-plate planet"))
+		return;
+	int n = pl->grid->n, steps = 100;
+	int32_t *start = malloc((size_t)n * sizeof *start);
+	memcpy(start, pl->sample, (size_t)n * sizeof *start);
+	pl->plates[0].pole = v3_norm(v3(0.3, -0.5, 0.8));
+	pl->plates[0].omega = 2 * M_PI / (steps * p.dt_myr);
+	int moved = 0;
+	for (int i = 0; i < steps; i++) {
+		step_n(pl, 1);
+		pl->plates[0].omega = 2 * M_PI / (steps * p.dt_myr);   /* hold speed fixed */
+		if (i == steps / 2)
+			moved = memcmp(start, pl->sample, (size_t)n * sizeof *start) != 0;
+	}
+	ok(moved, "half way round the crust has moved");
+	ok(memcmp(start, pl->sample, (size_t)n * sizeof *start) == 0,
+	   "after a full revolution every cell is back on its starting crust");
+	is_int(pl->plates[0].crust.count, n, "no crust created or consumed");
+	free(start);
+	planet_free(pl);
+}
+
+/* Two plates: aim plate 0 at plate 1 (or away from it). */
+static planet_t *two_plates(int converge, uint8_t type0, uint8_t type1)
+{
+	params p = base_params(5);
+	p.plate_count = 2;
+	p.plate_min = 2;
+	p.plate_max = 2;
+	p.rift_rate = 0;
+	p.plate_warp = 0;
+	planet_t *pl = make(&p, NULL);
+	if (!pl)
+		return NULL;
+	vec3 cen[2] = {v3(0, 0, 0), v3(0, 0, 0)};
+	for (int c = 0; c < pl->grid->n; c++)
+		cen[pl->owner[c]] = v3_add(cen[pl->owner[c]], pl->grid->centre[c]);
+	vec3 axis = v3_norm(v3_cross(cen[0], cen[1]));   /* turns 0 toward 1 */
+	double w = 5.0 / CM_YR_PER_KM_MYR / p.radius_km;  /* 5 cm/yr */
+	pl->plates[0].pole = converge ? axis : v3_scale(axis, -1);
+	pl->plates[1].pole = converge ? v3_scale(axis, -1) : axis;
+	pl->plates[0].omega = pl->plates[1].omega = w;
+	for (int i = 0; i < 2; i++) {
+		crust_pool *cr = &pl->plates[i].crust;
+		for (int s = 0; s < cr->count; s++) {
+			cr->type[s] = i == 0 ? type0 : type1;
+			cr->elev[s] = cr->type[s] == CRUST_CONTINENTAL ? 500 : -4000;
+			cr->age[s] = cr->type[s] == CRUST_CONTINENTAL ? 1000 : 60;
+		}
+	}
+	return pl;
+}
+
+static void test_convergence(void)
+{
+	planet_t *pl = two_plates(1, CRUST_CONTINENTAL, CRUST_OCEANIC);
+	if (!ok(pl != NULL, "two converging plates"))
+		return;
+	int live0 = pl->plates[1].crust.count;
+	double max0 = -1e9, consumed = 0;
+	for (int c = 0; c < pl->grid->n; c++)
+		if (pl->owner[c] == 0)
+			max0 = fmax(max0, pl->plates[0].crust.elev[pl->sample[c]]);
+	for (int i = 0; i < 30; i++) {
+		step_n(pl, 1);
+		consumed += pl->stats.crust_consumed;
+	}
+	int live1 = 0;
+	for (int s = 0; s < pl->plates[1].crust.count; s++)
+		live1 += pl->plates[1].crust.type[s] != 0xff;
+	double max1 = -1e9;
+	for (int c = 0; c < pl->grid->n; c++)
+		if (pl->owner[c] == 0)
+			max1 = fmax(max1, pl->plates[0].crust.elev[pl->sample[c]]);
+	ok(consumed > 0.005, "the oceanic plate is consumed (%.2f%% of the sphere)", 100 * consumed);
+	ok(live1 < live0, "the subducting plate lost crust (%d -> %d samples)", live0, live1);
+	ok(max1 > max0 + 500, "the overriding continent is uplifted (%.0f -> %.0f m)", max0, max1);
+	ok(ownership_ok(pl), "ownership still a partition");
+	planet_free(pl);
+}
+
+static void test_divergence(void)
+{
+	planet_t *pl = two_plates(0, CRUST_OCEANIC, CRUST_OCEANIC);
+	if (!ok(pl != NULL, "two diverging plates"))
+		return;
+	double created = 0;
+	for (int i = 0; i < 40; i++) {
+		step_n(pl, 1);
+		created += pl->stats.crust_created;
+	}
+	ok(created > 0.005, "new crust created at the ridge (%.2f%% of the sphere)", 100 * created);
+	/* crust younger than the run was born at the ridge; its age must grow
+	 * with distance from the ridge (divergent boundary cells) */
+	const grid_t *g = pl->grid;
+	int n = g->n;
+	float *dist = malloc((size_t)n * sizeof *dist);
+	int32_t *queue = malloc((size_t)n * sizeof *queue);
+	int head = 0, tail = 0;
+	for (int c = 0; c < n; c++) {
+		dist[c] = -1;
+		if (pl->boundary[c] == BOUNDARY_DIVERGENT) {
+			dist[c] = 0;
+			queue[tail++] = c;
+		}
+	}
+	while (head < tail) {
+		int c = queue[head++];
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
+			if (dist[g->nbr[k]] < 0) {
+				dist[g->nbr[k]] = dist[c] + 1;
+				queue[tail++] = g->nbr[k];
+			}
+	}
+	double near_age = 0, far_age = 0;
+	int nn = 0, nf = 0;
+	for (int c = 0; c < n; c++) {
+		float age = pl->plates[pl->owner[c]].crust.age[pl->sample[c]];
+		if (age >= 40)
+			continue;
+		if (dist[c] <= 1) { near_age += age; nn++; }
+		else if (dist[c] >= 3) { far_age += age; nf++; }
+	}
+	ok(nn > 0 && nf > 0 && near_age / nn + 5 < far_age / nf,
+	   "young crust ages away from the ridge (%.1f Myr near, %.1f Myr far)",
+	   nn ? near_age / nn : 0, nf ? far_age / nf : 0);
+	/* half-space cooling: the ridge stands well above older ocean floor */
+	double ridge = 0, abyss = 0;
+	int nr = 0, na = 0;
+	for (int c = 0; c < n; c++) {
+		float age = pl->plates[pl->owner[c]].crust.age[pl->sample[c]];
+		if (dist[c] == 0) { ridge += pl->elevation[c]; nr++; }
+		else if (age > 50) { abyss += pl->elevation[c]; na++; }
+	}
+	ok(nr && na && ridge / nr > abyss / na + 800, "ridge crest (%.0f m) well above old floor (%.0f m)",
+	   nr ? ridge / nr : 0, na ? abyss / na : 0);
+	free(dist);
+	free(queue);
+	planet_free(pl);
+}
+
+static void test_state_roundtrip(void)
+{
+	params p = base_params(4);
+	planet_t *a = make(&p, NULL);
+	if (!ok(a != NULL, "planet for save/load"))
+		return;
+	step_n(a, 15);
+	uint8_t *buf = NULL;
+	size_t len = 0;
+	ok(planet_serialize(a, &buf, &len) == 0, "serialize");
+	char err[256] = "";
+	planet_t *b = planet_deserialize(buf, len, NULL, err, sizeof err);
+	ok(b != NULL, "deserialize (%s)", err);
+	if (b) {
+		ok(planet_hash(a) == planet_hash(b), "restored state hashes the same");
+		step_n(a, 15);
+		step_n(b, 15);
+		ok(planet_hash(a) == planet_hash(b), "and continues bit-identically");
+	}
+	/* damaged payloads are refused, not trusted */
+	int refused = 1;
+	for (size_t cut = 0; cut < len; cut += len / 37 + 1) {
+		planet_t *x = planet_deserialize(buf, cut, NULL, err, sizeof err);
+		refused &= x == NULL;
+		planet_free(x);
+	}
+	ok(refused, "truncated states are refused");
+	free(buf);
+	planet_free(a);
+	planet_free(b);
+}
+
+int main(void)
+{
+	tap_init();
+	test_static_planet();
+	test_resolution_independence();
+	test_determinism();
+	test_partition_and_bounds();
+	test_full_revolution();
+	test_convergence();
+	test_divergence();
+	test_state_roundtrip();
+	return tap_done();
+}
