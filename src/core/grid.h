@@ -28,7 +28,14 @@ typedef struct grid {
 	 * naming a cell near the bucket's centre, as the walk's start */
 	int lut_res;
 	int32_t *lut;           /* 6 * lut_res * lut_res */
+	/* per bucket, GRID_LUT_SLOTS cells (ascending, -1 padded) that include
+	 * every cell whose Voronoi region reaches into the bucket, so most
+	 * queries are a few dot products and no walk; cand[slot 0] = -2 marks
+	 * a bucket with more, located by the walk from lut */
+	int32_t *cand;          /* 6 * lut_res * lut_res * GRID_LUT_SLOTS */
 } grid_t;
+
+#define GRID_LUT_SLOTS 8
 
 /* Build a grid. param: goldberg level 0..9, cubesphere resolution 1..1024,
  * fibonacci points 12..4000000. jitter in [0, 0.5] moves centres by up to that

@@ -99,7 +99,8 @@ typedef struct params {
 	double erosion_rate;           /* fraction of height above sea lost per Myr */
 } params;
 
-typedef enum { PK_INT, PK_UINT64, PK_DOUBLE, PK_BOOL, PK_ENUM, PK_STRING } param_type;
+/* PK_VEC3 appears only in layer_table (terrain.layers[].centre: [x, y, z]). */
+typedef enum { PK_INT, PK_UINT64, PK_DOUBLE, PK_BOOL, PK_ENUM, PK_STRING, PK_VEC3 } param_type;
 
 /* One scalar key of a scenario (see params.c). */
 typedef struct param_def {
@@ -112,6 +113,9 @@ typedef struct param_def {
 	const char *unit;          /* shown to users; "" if none */
 	const char *help;          /* one line for docs and the dashboard */
 	bool live;                 /* may change while the simulation runs */
+	bool nullable;             /* YAML null/off allowed, stored as -1 ("off") */
+	const char *sdef;          /* PK_STRING: default text */
+	size_t size;               /* PK_STRING: buffer size including the NUL */
 } param_def;
 
 extern const param_def param_table[];
@@ -126,9 +130,30 @@ void noise_layer_default(noise_layer *l);
 const param_def *params_find(const char *path);
 /* Read or write a numeric key as double (ints and enums round). */
 double params_get(const params *p, const param_def *d);
-/* Returns 0, or -1 when v is out of bounds (p unchanged). */
+/* Returns 0, or -1 when v is out of bounds or NaN (p unchanged). For a
+ * nullable key (terrain.ocean_fraction) any negative v stores -1, "off". */
 int params_set(params *p, const param_def *d, double v);
 /* Cell count implied by the grid settings. */
 long params_cell_count(const params *p);
+
+/* The same accessors on any base the def's offset applies to (a params for
+ * param_table, a noise_layer for layer_table). PK_VEC3 reads/writes all three
+ * components; PK_STRING is not numeric (get gives 0, set fails). */
+double param_get_at(const void *base, const param_def *d);
+int param_set_at(void *base, const param_def *d, double v);
+
+/* Largest grid a scenario may ask for (cells). */
+#define PARAMS_MAX_CELLS 4194304L
+
+/* One cross-key problem: the keys involved (first is the one to blame, the
+ * second NULL or the other side) and a message without the key prefix. */
+typedef struct param_issue {
+	const char *path, *other;
+	char msg[160];
+} param_issue;
+/* Cross-key consistency (plates.min <= count <= max, speed and strength
+ * ranges, grid size, crust heights). Fills up to max issues; returns how many
+ * were found (may exceed max). */
+int params_check(const params *p, param_issue *out, int max);
 
 #endif

@@ -89,6 +89,8 @@ void planet_free(planet_t *pl)
 	free(pl->scratch_b);
 	free(pl->queue);
 	free(pl->wind_w);
+	free(pl->noise_t);
+	free(pl->noise_p);
 	grid_free(pl->grid);
 	free(pl);
 }

@@ -78,7 +78,7 @@ struct planet {
 
 	/* static per-cell climate helpers, from the grid */
 	float *wind_w;              /* 6 upwind weights per cell (0 if not upwind) */
-	float *insolation_lat;      /* sin(latitude) per cell */
+	float *noise_t, *noise_p;   /* static climate noise per cell, [-1, 1] */
 	float *scratch_a, *scratch_b;
 	/* per-cell results of the ownership pass (tectonics.c) */
 	int32_t *cand_sample, *under_sample, *gap_cell;

@@ -119,9 +119,11 @@ int relief_init(planet_t *pl)
 			                          g->centre[c].x * 2, g->centre[c].y * 2, g->centre[c].z * 2)));
 			p->crust.orogeny[s] = (float)(prm->stress_uplift_m * pow(sf, 1.5));
 		} else {
-			double age = age_dist[c] < 0 ? 120 + 40 * noise[c] : age_dist[c] / SPREAD_HALF_KM_MYR;
+			/* far from any ridge the floor is as old and deep as the scenario says */
+			int dated = age_dist[c] >= 0;
+			double age = dated ? age_dist[c] / SPREAD_HALF_KM_MYR : 120;
 			age = clampd(age, 0, 250);
-			e = ocean_depth_for_age(age) + 0.25 * relief;
+			e = (dated ? ocean_depth_for_age(age) : prm->oceanic_elev_m) + 0.25 * relief;
 			int faces_continent = 0;
 			if (pl->boundary[c] == BOUNDARY_CONVERGENT)
 				for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)

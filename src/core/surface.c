@@ -64,8 +64,16 @@ int surface_init(planet_t *pl)
 	const grid_t *g = pl->grid;
 	int n = g->n;
 	pl->wind_w = calloc((size_t)n * WIND_SLOTS, sizeof *pl->wind_w);
-	if (!pl->wind_w)
+	pl->noise_t = malloc((size_t)n * sizeof *pl->noise_t);
+	pl->noise_p = malloc((size_t)n * sizeof *pl->noise_p);
+	if (!pl->wind_w || !pl->noise_t || !pl->noise_p)
 		return -1;
+	/* climate noise is fixed to the sphere, not to the crust: sample once */
+	for (int c = 0; c < n; c++) {
+		vec3 p = g->centre[c];
+		pl->noise_t[c] = (float)noise_fbm(&pl->climate, p, 2.5, 3, 0.5);
+		pl->noise_p[c] = (float)noise_fbm(&pl->climate, v3_add(p, v3(7, 7, 7)), 3.0, 3, 0.5);
+	}
 	for (int c = 0; c < n; c++) {
 		vec3 p = g->centre[c], w = prevailing_wind(p);
 		double sum = 0;
@@ -145,7 +153,7 @@ static void temperature_chunk(void *ctx, int b, int e, int chunk)
 			t = lerpd(t, t_mean, 0.5 * prm->ocean_moderation);
 		else
 			t -= prm->lapse_rate_c_km * above / 1000;
-		t += prm->climate_noise * 6 * noise_fbm(&pl->climate, v3_scale(p, 1.0), 2.5, 3, 0.5);
+		t += prm->climate_noise * 6 * pl->noise_t[c];
 		pl->temperature[c] = (float)t;
 	}
 }
@@ -211,7 +219,7 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 			if (above > 1500)
 				pr += prm->mountain_bonus * 0.5 * m;
 		}
-		pr *= 1 + prm->climate_noise * noise_fbm(&pl->climate, v3_add(p, v3(7, 7, 7)), 3.0, 3, 0.5);
+		pr *= 1 + prm->climate_noise * pl->noise_p[c];
 		double mm = fmax(0, pr * prm->precip_max_mm);
 		pl->precip[c] = (float)mm;
 	}

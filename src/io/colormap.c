@@ -1,0 +1,522 @@
+/* colormap.c: the colours of every map view, at a cell or at any point.
+ *
+ * A point of the sphere is coloured from the Delaunay triangle of cell centres
+ * that contains it (the triangles are the grid's neighbour graph), with
+ * barycentric weights taken in the gnomonic projection: w_a = det(b, c, p) and
+ * so on. Those weights are continuous across triangle edges, so continuous
+ * fields (elevation, temperature, precipitation, stress, age, speed) are
+ * continuous over the whole sphere: maps of any size are smooth, there is no
+ * seam at +-180 degrees and no pinch at the poles, and the coastline follows
+ * the interpolated elevation against sea level instead of cell outlines.
+ * Categorical fields (plate, crust type, biome away from coasts) come from the
+ * nearest cell. Colour ramps are tables of stops, one per view. */
+#include "io/colormap.h"
+
+#include <math.h>
+#include <stddef.h>
+
+#include "core/rng.h"
+
+const view_def view_table[VIEW_COUNT] = {
+	[VIEW_BIOME] = {"biome", "biomes"},
+	[VIEW_ELEVATION] = {"elevation", "elevation"},
+	[VIEW_PLATES] = {"plates", "plates"},
+	[VIEW_STRESS] = {"stress", "boundary stress"},
+	[VIEW_TEMPERATURE] = {"temperature", "temperature"},
+	[VIEW_PRECIPITATION] = {"precipitation", "precipitation"},
+	[VIEW_AGE] = {"age", "crust age"},
+	[VIEW_MOTION] = {"motion", "plate motion"},
+};
+
+/* ---- colour helpers ------------------------------------------------------ */
+
+typedef struct stop { double v; uint8_t r, g, b; } stop;
+#define NSTOPS(t) ((int)(sizeof t / sizeof t[0]))
+
+static inline uint8_t u8(double x)
+{
+	return x <= 0 ? 0 : x >= 255 ? 255 : (uint8_t)(x + 0.5);
+}
+
+static inline rgb mix(rgb a, rgb b, double t)
+{
+	return (rgb){u8(a.r + (b.r - a.r) * t), u8(a.g + (b.g - a.g) * t),
+	             u8(a.b + (b.b - a.b) * t)};
+}
+
+static inline rgb scale(rgb a, double f)
+{
+	return (rgb){u8(a.r * f), u8(a.g * f), u8(a.b * f)};
+}
+
+/* Piecewise-linear ramp through ascending stops; NaN gives the first colour. */
+static rgb ramp(const stop *t, int n, double v)
+{
+	if (!(v > t[0].v))
+		return (rgb){t[0].r, t[0].g, t[0].b};
+	if (v >= t[n - 1].v)
+		return (rgb){t[n - 1].r, t[n - 1].g, t[n - 1].b};
+	int i = 1;
+	while (v > t[i].v)
+		i++;
+	double f = (v - t[i - 1].v) / (t[i].v - t[i - 1].v);
+	return mix((rgb){t[i - 1].r, t[i - 1].g, t[i - 1].b}, (rgb){t[i].r, t[i].g, t[i].b}, f);
+}
+
+/* Hypsometric tint, by height above sea level (m). Water and land are two
+ * ramps so the coast is a sharp edge; 0..5 m is beach sand as in the
+ * "Mapping planets" article. */
+static const stop hyps_water[] = {
+	{-11000, 8, 16, 60},    {-7000, 18, 40, 105},   {-4500, 30, 70, 150},
+	{-2000, 55, 115, 190},  {-500, 95, 160, 220},   {-100, 135, 195, 235},
+	{0, 165, 215, 245},
+};
+static const stop hyps_land[] = {
+	{0, 226, 212, 160},     {5, 226, 212, 160},     {25, 96, 158, 78},
+	{300, 128, 176, 90},    {800, 186, 188, 112},   {1500, 176, 142, 92},
+	{2500, 142, 108, 76},   {3500, 128, 112, 102},  {4500, 165, 162, 160},
+	{6000, 238, 238, 240},  {9000, 255, 255, 255},
+};
+/* Diverging blue-white-red on signed stress (+ compression, - extension). */
+static const stop stress_ramp[] = {
+	{-1, 35, 65, 190}, {-0.4, 125, 160, 230}, {0, 245, 245, 245},
+	{0.4, 240, 150, 120}, {1, 190, 25, 30},
+};
+static const stop temp_ramp[] = {
+	{-40, 90, 20, 120},  {-25, 60, 60, 200},  {-10, 90, 160, 235},
+	{0, 200, 235, 250},  {10, 100, 195, 100}, {20, 245, 225, 80},
+	{30, 240, 130, 40},  {40, 175, 20, 25},
+};
+static const stop precip_ramp[] = {
+	{0, 150, 100, 50},    {250, 212, 182, 112}, {750, 160, 200, 90},
+	{1500, 50, 150, 65},  {2500, 30, 125, 165}, {4000, 20, 45, 150},
+};
+/* Ocean-floor age: young crust at ridges red, old crust blue-violet. */
+static const stop age_ramp[] = {
+	{0, 220, 40, 30},    {20, 245, 140, 40},  {50, 240, 220, 70},
+	{80, 110, 200, 90},  {120, 60, 160, 200}, {160, 50, 80, 180},
+	{200, 70, 40, 120},
+};
+/* Plate speed, cm/yr: dark and slow to bright and fast. */
+static const stop speed_ramp[] = {
+	{0, 25, 20, 55},    {2, 80, 30, 120},   {4, 170, 50, 110},
+	{6, 235, 100, 60},  {8, 250, 175, 50},  {12, 252, 250, 170},
+};
+
+static const rgb boundary_colour[4] = {
+	[BOUNDARY_CONVERGENT] = {225, 30, 30},
+	[BOUNDARY_DIVERGENT] = {40, 200, 235},
+	[BOUNDARY_TRANSFORM] = {245, 220, 40},
+};
+static const rgb continent_grey = {150, 150, 150};
+
+/* Water is dimmed in the field views so the continents stay readable. */
+#define WATER_DIM 0.82
+
+/* ---- interpolation ------------------------------------------------------- */
+
+typedef struct tri {
+	int near;       /* nearest cell */
+	int c[3];       /* triangle vertices (cells) */
+	double w[3];    /* barycentric weights, >= 0, sum 1 */
+} tri;
+
+static inline double det3(vec3 a, vec3 b, vec3 p) { return v3_dot(v3_cross(a, b), p); }
+
+static void tri_single(tri *t, int c)
+{
+	t->near = c;
+	t->c[0] = t->c[1] = t->c[2] = c;
+	t->w[0] = 1;
+	t->w[1] = t->w[2] = 0;
+}
+
+/* Weights of p in CCW triangle (c0, c1, c2); index of the most negative, or -1. */
+static int tri_weights(const grid_t *g, tri *t, vec3 p)
+{
+	int worst = -1;
+	double wmin = 0;
+	for (int i = 0; i < 3; i++) {
+		t->w[i] = det3(g->centre[t->c[(i + 1) % 3]], g->centre[t->c[(i + 2) % 3]], p);
+		if (t->w[i] < wmin) {
+			wmin = t->w[i];
+			worst = i;
+		}
+	}
+	return worst;
+}
+
+/* The neighbour of a that comes just before b in a's CCW list, or -1. */
+static int nbr_before(const grid_t *g, int a, int b)
+{
+	int o = g->nbr_off[a], k = g->nbr_off[a + 1] - o;
+	for (int i = 0; i < k; i++)
+		if (g->nbr[o + i] == b)
+			return g->nbr[o + (i + k - 1) % k];
+	return -1;
+}
+
+/* Step to the triangle across the edge opposite vertex `bad`, (u, v) ->
+ * (u, x, v), and weigh p there. Returns as tri_weights (-1: p is inside),
+ * or -2 when the edge has no other side (a broken neighbour list). */
+static int tri_cross(const grid_t *g, tri *t, vec3 p, int bad)
+{
+	int u = t->c[(bad + 1) % 3], v = t->c[(bad + 2) % 3];
+	int x = nbr_before(g, u, v);
+	if (x < 0)
+		return -2;
+	t->c[0] = u;
+	t->c[1] = x;
+	t->c[2] = v;
+	return tri_weights(g, t, p);
+}
+
+/* Find the nearest cell and the Delaunay triangle holding p. A previous
+ * triangle (prev, may be NULL) that still holds p is kept: the holding
+ * triangle is unique, so that is only a shortcut. Otherwise the triangle is
+ * sought among the fan around the nearest cell (where p lies almost always);
+ * when p sits beyond the fan's far edge (the Voronoi cell may overhang it
+ * next to obtuse triangles), walk across the offending edge. */
+static void tri_find(const grid_t *g, vec3 p, int hint, const int *prev, tri *t)
+{
+	int c = hint >= 0 && hint < g->n ? grid_locate_from(g, p, hint) : grid_locate(g, p);
+	if (prev && prev[0] >= 0) {
+		t->near = c;
+		t->c[0] = prev[0];
+		t->c[1] = prev[1];
+		t->c[2] = prev[2];
+		/* neighbouring points are one or two edges away: walk there */
+		int bad = tri_weights(g, t, p);
+		for (int step = 0; bad >= 0 && step < 4; step++)
+			bad = tri_cross(g, t, p, bad);
+		double sum = t->w[0] + t->w[1] + t->w[2];
+		if (bad == -1 && sum > 0) {
+			for (int i = 0; i < 3; i++)
+				t->w[i] /= sum;
+			return;
+		}
+	}
+	int o = g->nbr_off[c], k = g->nbr_off[c + 1] - o;
+	tri_single(t, c);
+	if (k < 2)
+		return;
+	vec3 pc = g->centre[c];
+	/* side_i > 0: p lies counter-clockwise of the direction c -> n_i */
+	double s0 = det3(pc, g->centre[g->nbr[o]], p), si = s0;
+	int sector = -1;
+	for (int i = 0; i < k; i++) {
+		double sn = i + 1 < k ? det3(pc, g->centre[g->nbr[o + i + 1]], p) : s0;
+		if (si >= 0 && sn < 0) {
+			sector = i;
+			break;
+		}
+		si = sn;
+	}
+	if (sector < 0)
+		return;    /* p is (numerically) the centre itself */
+	t->c[0] = c;
+	t->c[1] = g->nbr[o + sector];
+	t->c[2] = g->nbr[o + (sector + 1) % k];
+	int bad = tri_weights(g, t, p);
+	for (int step = 0; bad >= 0 && step < 8; step++)
+		bad = tri_cross(g, t, p, bad);
+	/* A walk that did not settle (degenerate geometry) keeps the last
+	 * triangle with negative weights clamped: still close, never wild. */
+	double sum = 0;
+	for (int i = 0; i < 3; i++) {
+		if (!(t->w[i] > 0))
+			t->w[i] = 0;
+		sum += t->w[i];
+	}
+	if (!(sum > 0)) {
+		tri_single(t, c);
+		return;
+	}
+	for (int i = 0; i < 3; i++)
+		t->w[i] /= sum;
+}
+
+static inline double interp(const float *f, const tri *t)
+{
+	return f[t->c[0]] * t->w[0] + f[t->c[1]] * t->w[1] + f[t->c[2]] * t->w[2];
+}
+
+/* Weighted mean over the vertices that satisfy keep[] (falls back to near). */
+static double interp_masked(const float *f, const tri *t, const int keep[3])
+{
+	double sum = 0, wsum = 0;
+	for (int i = 0; i < 3; i++)
+		if (keep[i]) {
+			sum += f[t->c[i]] * t->w[i];
+			wsum += t->w[i];
+		}
+	return wsum > 0 ? sum / wsum : f[t->near];
+}
+
+/* The kept vertex with the largest weight (near when none is kept). */
+static int heaviest(const tri *t, const int keep[3])
+{
+	int best = -1;
+	for (int i = 0; i < 3; i++)
+		if (keep[i] && (best < 0 || t->w[i] > t->w[best]))
+			best = i;
+	return best < 0 ? t->near : t->c[best];
+}
+
+double field_elevation_at(const snapshot_t *s, vec3 p, int cell)
+{
+	tri t;
+	tri_find(s->grid, p, cell, NULL, &t);
+	return interp(s->elevation, &t);
+}
+
+double field_temperature_at(const snapshot_t *s, vec3 p, int cell)
+{
+	tri t;
+	tri_find(s->grid, p, cell, NULL, &t);
+	return interp(s->temperature, &t);
+}
+
+double field_precip_at(const snapshot_t *s, vec3 p, int cell)
+{
+	tri t;
+	tri_find(s->grid, p, cell, NULL, &t);
+	return interp(s->precip, &t);
+}
+
+/* Track the triangle in the cursor; a degenerate single-cell "triangle"
+ * is not worth remembering. */
+static void cursor_find(const snapshot_t *s, vec3 p, colormap_cursor *cur, tri *t)
+{
+	tri_find(s->grid, p, cur->cell, cur->tri, t);
+	cur->cell = t->near;
+	int real = t->c[0] != t->c[1];
+	for (int i = 0; i < 3; i++)
+		cur->tri[i] = real ? t->c[i] : -1;
+}
+
+double field_elevation_cur(const snapshot_t *s, vec3 p, colormap_cursor *cur)
+{
+	tri t;
+	cursor_find(s, p, cur, &t);
+	return interp(s->elevation, &t);
+}
+
+/* ---- views --------------------------------------------------------------- */
+
+/* What a view function gets: the snapshot, the triangle at the point, the
+ * point itself and whether to hill-shade (points only, not flat cells). */
+typedef struct sample {
+	const snapshot_t *s;
+	const tri *t;
+	vec3 p;
+	int shade;
+} sample;
+
+static int is_water_biome(int b) { return b == BIOME_OCEAN || b == BIOME_SEA_ICE; }
+
+static rgb biome_rgb(const snapshot_t *s, int b)
+{
+	if (b < 0 || b >= BIOME_COUNT)
+		b = BIOME_OCEAN;
+	return (rgb){s->prm.biomes[b].r, s->prm.biomes[b].g, s->prm.biomes[b].b};
+}
+
+/* The devlog's colour noise: a small brightness offset per cell from a hash
+ * of the cell id and seed, so it is the same on every run and every map. */
+static rgb cell_noise(const snapshot_t *s, rgb c, int cell, double amp)
+{
+	uint64_t h = hash64((uint64_t)cell ^ (s->prm.seed * 0x9E3779B97F4A7C15ull));
+	double f = 1.0 + amp * ((double)(h >> 11) * 0x1p-53 * 2.0 - 1.0);
+	return scale(c, f);
+}
+
+/* Deeper water is darker: sqrt spreads the shelf and slope, where depth
+ * changes matter most to the eye. */
+static rgb ocean_rgb(const snapshot_t *s, double depth_m)
+{
+	rgb base = biome_rgb(s, BIOME_OCEAN);
+	rgb light = mix(base, (rgb){235, 245, 255}, 0.35), dark = scale(base, 0.45);
+	return mix(light, dark, sqrt(clampd(depth_m / 7000.0, 0, 1)));
+}
+
+/* Land keeps the nearest cell's biome; where the triangle straddles the
+ * coast the nearest cell may be sea, so the closest land cell lends its own
+ * (reclassifying from interpolated climate there drew a false rim of another
+ * biome round every coast, the ocean's mild temperatures leaking inland).
+ * Water is classified from the temperature of the water cells around it, so
+ * the sea-ice edge is smooth and agrees with the cells' own classification. */
+static rgb view_biome(const sample *m)
+{
+	const snapshot_t *s = m->s;
+	const tri *t = m->t;
+	double sea = s->sea_level_m, e = interp(s->elevation, t);
+	int land = e >= sea;
+	int same[3];
+	for (int i = 0; i < 3; i++)
+		same[i] = (s->elevation[t->c[i]] >= sea) == land;
+	if (!land) {
+		int b = biome_classify(s->prm.biomes, interp_masked(s->temperature, t, same),
+		                       interp_masked(s->precip, t, same), e - sea);
+		if (!is_water_biome(b))
+			b = s->biome[heaviest(t, same)];
+		if (b == BIOME_SEA_ICE)
+			return cell_noise(s, biome_rgb(s, BIOME_SEA_ICE), t->near, 0.02);
+		return ocean_rgb(s, sea - e);
+	}
+	int b = s->biome[t->near];
+	if (!same[0] || !same[1] || !same[2] || is_water_biome(b))
+		b = s->biome[heaviest(t, same)];
+	if (is_water_biome(b))    /* land the cells call sea: say grassland, not sea */
+		b = BIOME_GRASSLAND;
+	return cell_noise(s, biome_rgb(s, b), t->near, 0.04);
+}
+
+/* Lambert hill-shading from the interpolated elevation gradient, light from
+ * the north-west at 45 degrees. Slopes are measured per grid spacing (not per
+ * metre), so the relief reads the same at every grid level. */
+static double hillshade(const snapshot_t *s, vec3 p, int near, double e0)
+{
+	const grid_t *g = s->grid;
+	vec3 east = v3_cross(v3(0, 0, 1), p);
+	if (v3_dot(east, east) < 1e-24)
+		east = v3(0, 1, 0);
+	east = v3_norm(east);
+	vec3 north = v3_cross(p, east);
+	double d = 0.5 * g->spacing;
+	tri te, tn;
+	tri_find(g, v3_norm(v3_add(p, v3_scale(east, d))), near, NULL, &te);
+	tri_find(g, v3_norm(v3_add(p, v3_scale(north, d))), near, NULL, &tn);
+	/* relief of 2500 m per cell spacing reads as a 45-degree slope */
+	double k = 2.0 / 2500.0;
+	double gx = (interp(s->elevation, &te) - e0) * k, gy = (interp(s->elevation, &tn) - e0) * k;
+	double nl = sqrt(gx * gx + gy * gy + 1.0);
+	double lambert = (-gx * -0.5 + -gy * 0.5 + 0.70710678) / nl;
+	return clampd(lambert / 0.70710678, 0.45, 1.3);
+}
+
+static rgb view_elevation(const sample *m)
+{
+	const snapshot_t *s = m->s;
+	double e = interp(s->elevation, m->t), h = e - s->sea_level_m;
+	rgb c = h >= 0 ? ramp(hyps_land, NSTOPS(hyps_land), h)
+	               : ramp(hyps_water, NSTOPS(hyps_water), h);
+	if (!m->shade)
+		return c;
+	double f = hillshade(s, m->p, m->t->near, e);
+	if (h < 0)
+		f = 1.0 + (f - 1.0) * 0.4;    /* the sea floor only hints its relief */
+	return scale(c, f);
+}
+
+static rgb water_dim(const sample *m, rgb c)
+{
+	return interp(m->s->elevation, m->t) < m->s->sea_level_m ? scale(c, WATER_DIM) : c;
+}
+
+static rgb view_plates(const sample *m)
+{
+	const snapshot_t *s = m->s;
+	int c = m->t->near;
+	int bt = s->boundary[c];
+	if (bt > BOUNDARY_NONE && bt <= BOUNDARY_TRANSFORM)
+		return boundary_colour[bt];
+	int pi = s->plate[c];
+	rgb col = pi < s->plate_count ? (rgb){s->plates[pi].r, s->plates[pi].g, s->plates[pi].b}
+	                              : (rgb){128, 128, 128};
+	return interp(s->elevation, m->t) < s->sea_level_m ? scale(col, 0.72) : col;
+}
+
+static rgb view_stress(const sample *m)
+{
+	return water_dim(m, ramp(stress_ramp, NSTOPS(stress_ramp), interp(m->s->stress, m->t)));
+}
+
+static rgb view_temperature(const sample *m)
+{
+	return water_dim(m, ramp(temp_ramp, NSTOPS(temp_ramp), interp(m->s->temperature, m->t)));
+}
+
+static rgb view_precip(const sample *m)
+{
+	return water_dim(m, ramp(precip_ramp, NSTOPS(precip_ramp), interp(m->s->precip, m->t)));
+}
+
+/* Oceanic crust by age; the age of continents is not what this map is about,
+ * so they are grey. Age is averaged over oceanic vertices only, so the ridge
+ * stays young up to the continental margin. */
+static rgb view_age(const sample *m)
+{
+	const snapshot_t *s = m->s;
+	const tri *t = m->t;
+	if (s->crust[t->near] == CRUST_CONTINENTAL)
+		return continent_grey;
+	int keep[3];
+	for (int i = 0; i < 3; i++)
+		keep[i] = s->crust[t->c[i]] == CRUST_OCEANIC;
+	return ramp(age_ramp, NSTOPS(age_ramp), interp_masked(s->age, t, keep));
+}
+
+/* Speed of the plate under the point, interpolated within that plate only
+ * (velocity jumps across boundaries, it should not blur there). */
+static rgb view_motion(const sample *m)
+{
+	const snapshot_t *s = m->s;
+	const tri *t = m->t;
+	int keep[3];
+	double sum = 0, wsum = 0;
+	for (int i = 0; i < 3; i++) {
+		int c = t->c[i];
+		keep[i] = s->plate[c] == s->plate[t->near];
+		if (keep[i]) {
+			sum += hypot(s->vel_east[c], s->vel_north[c]) * t->w[i];
+			wsum += t->w[i];
+		}
+	}
+	double v = wsum > 0 ? sum / wsum : 0;
+	return water_dim(m, ramp(speed_ramp, NSTOPS(speed_ramp), v));
+}
+
+typedef rgb (*view_fn)(const sample *m);
+static const view_fn view_fns[VIEW_COUNT] = {
+	[VIEW_BIOME] = view_biome,
+	[VIEW_ELEVATION] = view_elevation,
+	[VIEW_PLATES] = view_plates,
+	[VIEW_STRESS] = view_stress,
+	[VIEW_TEMPERATURE] = view_temperature,
+	[VIEW_PRECIPITATION] = view_precip,
+	[VIEW_AGE] = view_age,
+	[VIEW_MOTION] = view_motion,
+};
+
+rgb colormap_cell(const snapshot_t *s, view_kind v, int cell)
+{
+	if (!s || cell < 0 || cell >= s->n || (unsigned)v >= VIEW_COUNT)
+		return (rgb){0, 0, 0};
+	tri t;
+	tri_single(&t, cell);
+	sample m = {s, &t, s->grid->centre[cell], 0};
+	return view_fns[v](&m);
+}
+
+rgb colormap_point(const snapshot_t *s, view_kind v, vec3 p, int *hint)
+{
+	if (!s || (unsigned)v >= VIEW_COUNT)
+		return (rgb){0, 0, 0};
+	tri t;
+	tri_find(s->grid, p, hint ? *hint : -1, NULL, &t);
+	if (hint)
+		*hint = t.near;
+	sample m = {s, &t, p, 1};
+	return view_fns[v](&m);
+}
+
+rgb colormap_point_cur(const snapshot_t *s, view_kind v, vec3 p, colormap_cursor *cur)
+{
+	if (!s || (unsigned)v >= VIEW_COUNT)
+		return (rgb){0, 0, 0};
+	tri t;
+	cursor_find(s, p, cur, &t);
+	sample m = {s, &t, p, 1};
+	return view_fns[v](&m);
+}

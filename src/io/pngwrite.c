@@ -1,0 +1,133 @@
+/* pngwrite.c: the one PNG writer of the program (libpng classic API).
+ *
+ * Compression was chosen by measurement (bench/bench_export.c, figures in
+ * bench/RESULTS.md): zlib level 2 with the SUB filter only. Maps are smooth
+ * along rows, so SUB alone removes most of the redundancy; trying every filter
+ * per row (libpng's default) or higher zlib levels made the 2048x1024 biome
+ * map several times slower to write for a file only a little smaller, and the
+ * PNG must be cheap enough to export every step of a time-lapse. */
+#include "io/pngwrite.h"
+
+#include <errno.h>
+#include <png.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef PNGW_ZLIB_LEVEL    /* -D overrides only for measuring alternatives */
+#define PNGW_ZLIB_LEVEL 2
+#endif
+#ifndef PNGW_FILTERS
+#define PNGW_FILTERS PNG_FILTER_SUB
+#endif
+
+typedef struct errbox { char *err; size_t len; } errbox;
+
+static void on_error(png_structp png, png_const_charp msg)
+{
+	errbox *e = png_get_error_ptr(png);
+	if (e && e->err && e->len)
+		snprintf(e->err, e->len, "libpng: %s", msg);
+	png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp msg)
+{
+	(void)png;
+	(void)msg;    /* warnings are not errors; the core never prints */
+}
+
+int pngw_pixel_bytes(pngw_format f)
+{
+	return f == PNGW_RGB8 ? 3 : f == PNGW_GREY16 ? 2 : 1;
+}
+
+static int little_endian(void)
+{
+	const uint16_t one = 1;
+	return *(const uint8_t *)&one == 1;
+}
+
+int pngw_write(const char *path, int width, int height, pngw_format fmt,
+               const pngw_text *text, int ntext, int band, pngw_fill fill, void *ctx,
+               char *err, size_t errlen)
+{
+	if (width < 1 || height < 1 || band < 1) {
+		snprintf(err, errlen, "bad PNG size %dx%d", width, height);
+		return -1;
+	}
+	size_t stride = (size_t)width * (size_t)pngw_pixel_bytes(fmt);
+	const int nb = band < height ? band : height;
+	errbox box = {err, errlen};
+	FILE *volatile f = NULL;
+	uint8_t *volatile buf = NULL;
+	png_bytep *volatile rows = NULL;
+	png_textp volatile tx = NULL;
+	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &box, on_error, on_warning);
+	png_infop info = png ? png_create_info_struct(png) : NULL;
+	if (!png || !info) {
+		png_destroy_write_struct(&png, NULL);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (setjmp(png_jmpbuf(png))) {
+		png_destroy_write_struct(&png, &info);
+		if (f)
+			fclose(f);
+		free(buf);
+		free(rows);
+		free(tx);
+		return -1;
+	}
+	buf = malloc(stride * (size_t)nb);
+	rows = malloc(sizeof *rows * (size_t)nb);
+	tx = calloc((size_t)(ntext > 0 ? ntext : 1), sizeof *tx);
+	if (!buf || !rows || !tx)
+		png_error(png, "out of memory");
+	f = fopen(path, "wb");
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		png_longjmp(png, 1);
+	}
+	png_init_io(png, f);
+	png_set_compression_level(png, PNGW_ZLIB_LEVEL);
+	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNGW_FILTERS);
+	png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height,
+	             fmt == PNGW_GREY16 ? 16 : 8,
+	             fmt == PNGW_RGB8 ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_GRAY,
+	             PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+	for (int i = 0; i < ntext; i++) {
+		tx[i].compression = PNG_TEXT_COMPRESSION_NONE;    /* tEXt */
+		tx[i].key = (png_charp)text[i].key;
+		tx[i].text = (png_charp)(text[i].value ? text[i].value : "");
+	}
+	if (ntext > 0)
+		png_set_text(png, info, tx, ntext);
+	png_write_info(png, info);
+	/* PNG stores 16-bit samples big-endian; our buffer is native */
+	if (fmt == PNGW_GREY16 && little_endian())
+		png_set_swap(png);
+	for (int y = 0; y < height; y += nb) {
+		int n = height - y < nb ? height - y : nb;
+		if (fill(ctx, y, y + n, buf) != 0) {
+			snprintf(err, errlen, "%s: rendering failed", path);
+			png_longjmp(png, 1);
+		}
+		for (int i = 0; i < n; i++)
+			rows[i] = buf + stride * (size_t)i;
+		png_write_rows(png, rows, (png_uint_32)n);
+	}
+	png_write_end(png, info);
+	png_destroy_write_struct(&png, &info);
+	free(buf);
+	free(rows);
+	free(tx);
+	int bad = ferror(f);
+	if (fclose(f) != 0 || bad) {
+		snprintf(err, errlen, "%s: write error: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}

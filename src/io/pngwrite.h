@@ -1,0 +1,29 @@
+/* pngwrite.h: stream a PNG to a file with libpng's classic API, band by band.
+ *
+ * One writer for every map: 8-bit RGB, 8-bit grey and 16-bit grey (heights),
+ * all with tEXt chunks. The caller fills bands of rows (in parallel if it
+ * likes) and never holds the whole image, so a 16384x8192 map needs only a
+ * band of memory. */
+#ifndef TECTONICA_PNGWRITE_H
+#define TECTONICA_PNGWRITE_H
+
+#include <stddef.h>
+
+typedef enum { PNGW_RGB8, PNGW_GREY8, PNGW_GREY16 } pngw_format;
+
+typedef struct pngw_text { const char *key, *value; } pngw_text;
+
+/* Fill rows [y0, y1) of the image into buf (row stride = width * bytes per
+ * pixel; 16-bit samples in native byte order). Returns 0, or -1 to abort. */
+typedef int (*pngw_fill)(void *ctx, int y0, int y1, void *buf);
+
+/* Bytes per pixel of a format. */
+int pngw_pixel_bytes(pngw_format f);
+
+/* Write a width x height PNG to path, asking fill for bands of `band` rows.
+ * Returns 0, or -1 with a message in err. */
+int pngw_write(const char *path, int width, int height, pngw_format fmt,
+               const pngw_text *text, int ntext, int band, pngw_fill fill, void *ctx,
+               char *err, size_t errlen);
+
+#endif

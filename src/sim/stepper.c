@@ -1,0 +1,585 @@
+/* stepper.c: the stepping thread (see stepper.h for the contract).
+ *
+ * Threads and locks, in one place:
+ *  - one mutex `mu` guards the command queue, the status block, the reference
+ *    counts of snapshots ("shots") and the `latest`/`ui` pointers;
+ *  - the planet is touched only by the stepping thread, never under `mu`, so a
+ *    long step never delays the UI;
+ *  - a shot is a snapshot plus the world (planet) whose grid it points into.
+ *    A world lives while it is current or any of its shots exists; shots are
+ *    recycled for the current world and freed for old ones. Freeing happens on
+ *    the stepping thread, so the UI's release is only a decrement. */
+#include "stepper.h"
+
+#include <stdarg.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/planet.h"
+#include "io/export.h"
+#include "io/state.h"
+#include "sim/pool.h"
+
+#define QCAP 64
+#define MAXSHOTS 8
+/* Publishing more often than this only costs copies nobody can see. */
+#define PUBLISH_INTERVAL 0.033
+
+typedef struct world {
+	planet_t *pl;
+	int refs;               /* 1 while current + 1 per shot */
+} world;
+
+typedef struct shot {
+	snapshot_t *snap;
+	world *w;
+	int refs;               /* latest + ui + being written */
+} shot;
+
+struct stepper {
+	pthread_t th;
+	bool started;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	step_cmd q[QCAP];
+	int qhead, qlen;
+	bool quit;
+
+	shot *shots[MAXSHOTS];
+	shot *latest, *ui;
+	world *cur;             /* stepping thread only */
+	stepper_status status;
+
+	params prm;
+	int threads;
+	pool_t *pool;
+	int wake_fd;
+	char scenario[256];
+};
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Tell the UI something changed; a full pipe already says so. */
+static void wake(stepper_t *st)
+{
+	if (st->wake_fd >= 0) {
+		char b = 1;
+		ssize_t r = write(st->wake_fd, &b, 1);
+		(void)r;
+	}
+}
+
+/* Set the status message (caller holds mu). */
+static void set_msg_locked(stepper_t *st, bool error, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void set_msg_locked(stepper_t *st, bool error, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(st->status.msg, sizeof st->status.msg, fmt, ap);
+	va_end(ap);
+	st->status.msg_is_error = error;
+	st->status.msg_serial++;
+}
+
+#define SET_MSG(st, err, ...) do { \
+	pthread_mutex_lock(&(st)->mu); \
+	set_msg_locked((st), (err), __VA_ARGS__); \
+	pthread_mutex_unlock(&(st)->mu); \
+	wake(st); \
+} while (0)
+
+static void world_unref(world *w)
+{
+	if (--w->refs == 0) {
+		planet_free(w->pl);
+		free(w);
+	}
+}
+
+/* Free unused shots of old worlds (stepping thread, holds mu). */
+static void collect_locked(stepper_t *st)
+{
+	for (int i = 0; i < MAXSHOTS; i++) {
+		shot *s = st->shots[i];
+		if (s && s->refs == 0 && s->w != st->cur) {
+			snapshot_free(s->snap);
+			world_unref(s->w);
+			free(s);
+			st->shots[i] = NULL;
+		}
+	}
+}
+
+/* A shot of the current world nobody holds, marked as being written. */
+static shot *writable_shot(stepper_t *st)
+{
+	shot *got = NULL;
+	int empty = -1;
+	pthread_mutex_lock(&st->mu);
+	collect_locked(st);
+	for (int i = 0; i < MAXSHOTS && !got; i++) {
+		shot *s = st->shots[i];
+		if (!s)
+			empty = empty < 0 ? i : empty;
+		else if (s->refs == 0 && s->w == st->cur)
+			got = s;
+	}
+	if (got)
+		got->refs = 1;
+	pthread_mutex_unlock(&st->mu);
+	if (got || empty < 0)
+		return got;
+	shot *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->snap = snapshot_new(planet_grid(st->cur->pl));
+	if (!s->snap) {
+		free(s);
+		return NULL;
+	}
+	s->w = st->cur;
+	s->refs = 1;
+	pthread_mutex_lock(&st->mu);
+	st->cur->refs++;
+	st->shots[empty] = s;
+	pthread_mutex_unlock(&st->mu);
+	return s;
+}
+
+/* Snapshot the planet and make it the newest. Returns the shot (still
+ * referenced as `latest`) or NULL. */
+static shot *publish(stepper_t *st)
+{
+	shot *s = writable_shot(st);
+	if (!s) {
+		SET_MSG(st, true, "out of memory for a snapshot");
+		return NULL;
+	}
+	if (planet_snapshot(st->cur->pl, s->snap) != 0) {
+		pthread_mutex_lock(&st->mu);
+		s->refs = 0;
+		set_msg_locked(st, true, "snapshot failed");
+		pthread_mutex_unlock(&st->mu);
+		wake(st);
+		return NULL;
+	}
+	pthread_mutex_lock(&st->mu);
+	if (st->latest)
+		st->latest->refs--;
+	st->latest = s;          /* the writer's reference becomes latest's */
+	st->status.ready = true;
+	pthread_mutex_unlock(&st->mu);
+	wake(st);
+	return s;
+}
+
+static void set_busy(stepper_t *st, bool busy, bool generating)
+{
+	pthread_mutex_lock(&st->mu);
+	st->status.busy = busy;
+	st->status.generating = generating;
+	pthread_mutex_unlock(&st->mu);
+}
+
+/* Build a planet from p and make it current. */
+static int build_world(stepper_t *st, const params *p)
+{
+	char err[256] = "";
+	set_busy(st, true, true);
+	wake(st);
+	planet_t *pl = planet_new(p, st->pool, err, sizeof err);
+	set_busy(st, false, false);
+	if (!pl) {
+		SET_MSG(st, true, "cannot build the planet: %s", err[0] ? err : "unknown error");
+		return -1;
+	}
+	world *w = calloc(1, sizeof *w);
+	if (!w) {
+		planet_free(pl);
+		SET_MSG(st, true, "out of memory");
+		return -1;
+	}
+	w->pl = pl;
+	w->refs = 1;
+	pthread_mutex_lock(&st->mu);
+	world *old = st->cur;
+	st->cur = w;
+	if (old)
+		world_unref(old);
+	pthread_mutex_unlock(&st->mu);
+	return 0;
+}
+
+static void do_step(stepper_t *st)
+{
+	char err[256] = "";
+	double t0 = now_s();
+	set_busy(st, true, false);
+	int rc = planet_step(st->cur->pl, err, sizeof err);
+	double ms = (now_s() - t0) * 1e3;
+	pthread_mutex_lock(&st->mu);
+	st->status.busy = false;
+	st->status.last_step_ms = ms;
+	if (rc == 0) {
+		st->status.steps_done++;
+	} else {
+		st->status.playing = false;
+		set_msg_locked(st, true, "step failed: %s", err[0] ? err : "unknown error");
+	}
+	pthread_mutex_unlock(&st->mu);
+	if (rc != 0)
+		wake(st);
+}
+
+static void do_export(stepper_t *st, const char *dir)
+{
+	shot *s = publish(st);
+	if (!s)
+		return;
+	unsigned mask = 0;
+	char err[256] = "";
+	if (export_parse_list("all", &mask, err, sizeof err) != 0) {
+		SET_MSG(st, true, "export: %s", err);
+		return;
+	}
+	/* hold the shot while exporting: the UI may take and drop it meanwhile */
+	pthread_mutex_lock(&st->mu);
+	s->refs++;
+	pthread_mutex_unlock(&st->mu);
+	export_opts o = {.width = 1024, .height = 512, .scenario = st->scenario, .frame = -1};
+	set_busy(st, true, false);
+	int rc = export_write(s->snap, mask, dir, &o, st->pool, err, sizeof err);
+	set_busy(st, false, false);
+	pthread_mutex_lock(&st->mu);
+	s->refs--;
+	if (rc == 0)
+		set_msg_locked(st, false, "exported maps of step %lld to %s/",
+		               (long long)s->snap->step, dir);
+	else
+		set_msg_locked(st, true, "export failed: %s", err);
+	pthread_mutex_unlock(&st->mu);
+	wake(st);
+}
+
+/* Carry out one command. Returns true when the planet changed. */
+static bool handle(stepper_t *st, const step_cmd *c)
+{
+	switch (c->kind) {
+	case STEP_CMD_PLAY:
+	case STEP_CMD_PAUSE:
+	case STEP_CMD_TOGGLE:
+		pthread_mutex_lock(&st->mu);
+		st->status.playing = c->kind == STEP_CMD_PLAY ? true
+		                   : c->kind == STEP_CMD_PAUSE ? false : !st->status.playing;
+		pthread_mutex_unlock(&st->mu);
+		wake(st);
+		return false;
+	case STEP_CMD_STEP:
+		pthread_mutex_lock(&st->mu);
+		st->status.playing = false;
+		pthread_mutex_unlock(&st->mu);
+		do_step(st);
+		return true;
+	case STEP_CMD_SPEED:
+		pthread_mutex_lock(&st->mu);
+		st->status.target_sps = c->value > 0 ? c->value : 0;
+		pthread_mutex_unlock(&st->mu);
+		wake(st);
+		return false;
+	case STEP_CMD_SET_PARAM: {
+		if (!c->def)
+			return false;
+		if (!c->def->live) {
+			SET_MSG(st, true, "%s cannot change while running", c->def->path);
+			return false;
+		}
+		if (planet_set_param(st->cur->pl, c->def, c->value) != 0) {
+			SET_MSG(st, true, "%s: %g rejected (range %g..%g)", c->def->path,
+			        c->value, c->def->min, c->def->max);
+			return false;
+		}
+		planet_refresh(st->cur->pl);
+		SET_MSG(st, false, "%s = %g %s", c->def->path, c->value, c->def->unit ? c->def->unit : "");
+		return true;
+	}
+	case STEP_CMD_RIFT:
+		if (planet_rift(st->cur->pl, (int)c->value) != 0) {
+			SET_MSG(st, true, "rift: no plate can split now");
+			return false;
+		}
+		SET_MSG(st, false, "rifted a plate");
+		return true;
+	case STEP_CMD_REGEN: {
+		params p = *planet_params(st->cur->pl);
+		p.seed = (uint64_t)c->value;
+		if (build_world(st, &p) != 0)
+			return false;
+		SET_MSG(st, false, "new planet, seed %llu", (unsigned long long)p.seed);
+		return true;
+	}
+	case STEP_CMD_SAVE: {
+		char err[256] = "";
+		set_busy(st, true, false);
+		int rc = state_save(st->cur->pl, c->text, err, sizeof err);
+		set_busy(st, false, false);
+		if (rc == 0)
+			SET_MSG(st, false, "saved step %lld to %s", (long long)planet_step_count(st->cur->pl), c->text);
+		else
+			SET_MSG(st, true, "save failed: %s", err);
+		return false;
+	}
+	case STEP_CMD_EXPORT:
+		do_export(st, c->text);
+		return false;
+	}
+	return false;
+}
+
+static void *thread_main(void *arg)
+{
+	stepper_t *st = arg;
+	/* the pool's workers inherit this thread's (blocked) signal mask */
+	if (st->threads > 1)
+		st->pool = pool_new(st->threads);
+	if (build_world(st, &st->prm) != 0) {
+		pthread_mutex_lock(&st->mu);
+		st->status.fatal = true;
+		pthread_mutex_unlock(&st->mu);
+		wake(st);
+		return NULL;
+	}
+	publish(st);
+
+	bool dirty = false;          /* stepped since the last publish */
+	double last_pub = now_s(), next_due = 0;
+	double win_start = now_s();
+	int64_t win_steps = 0;
+	for (;;) {
+		step_cmd c;
+		bool have = false;
+		pthread_mutex_lock(&st->mu);
+		for (;;) {
+			if (st->quit || st->qlen > 0)
+				break;
+			bool playing = st->status.playing;
+			double now = now_s();
+			if (playing && (st->status.target_sps <= 0 || now >= next_due))
+				break;
+			if (dirty) {
+				/* about to wait: show the last step first */
+				pthread_mutex_unlock(&st->mu);
+				publish(st);
+				dirty = false;
+				last_pub = now_s();
+				pthread_mutex_lock(&st->mu);
+				continue;
+			}
+			if (!playing) {
+				st->status.measured_sps = 0;
+				win_start = now;
+				win_steps = 0;
+				pthread_cond_wait(&st->cv, &st->mu);
+			} else {
+				struct timespec ts;
+				clock_gettime(CLOCK_MONOTONIC, &ts);
+				double d = next_due - now;
+				ts.tv_sec += (time_t)d;
+				ts.tv_nsec += (long)((d - (time_t)d) * 1e9);
+				if (ts.tv_nsec >= 1000000000L) {
+					ts.tv_sec++;
+					ts.tv_nsec -= 1000000000L;
+				}
+				pthread_cond_timedwait(&st->cv, &st->mu, &ts);
+			}
+		}
+		if (st->quit) {
+			pthread_mutex_unlock(&st->mu);
+			break;
+		}
+		if (st->qlen > 0) {
+			c = st->q[st->qhead];
+			st->qhead = (st->qhead + 1) % QCAP;
+			st->qlen--;
+			have = true;
+		}
+		double sps = st->status.target_sps;
+		pthread_mutex_unlock(&st->mu);
+
+		if (have) {
+			if (handle(st, &c)) {
+				publish(st);
+				dirty = false;
+				last_pub = now_s();
+			}
+			continue;
+		}
+		double t0 = now_s();
+		/* keep a steady rate; after falling behind, restart from now rather
+		 * than bursting to catch up */
+		if (sps <= 0)
+			next_due = 0;
+		else if (next_due <= 0 || t0 - next_due > 1.0 / sps)
+			next_due = t0 + 1.0 / sps;
+		else
+			next_due += 1.0 / sps;
+		do_step(st);
+		dirty = true;
+		win_steps++;
+		double t = now_s();
+		if (t - win_start >= 1.0) {
+			pthread_mutex_lock(&st->mu);
+			st->status.measured_sps = win_steps / (t - win_start);
+			pthread_mutex_unlock(&st->mu);
+			win_start = t;
+			win_steps = 0;
+		}
+		if (t - last_pub >= PUBLISH_INTERVAL) {
+			publish(st);
+			dirty = false;
+			last_pub = t;
+		}
+	}
+	return NULL;
+}
+
+stepper_t *stepper_new(const params *p, int threads, bool playing, int wake_fd,
+                       const char *scenario, char *err, size_t errlen)
+{
+	stepper_t *st = calloc(1, sizeof *st);
+	if (!st) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	st->prm = *p;
+	st->threads = threads < 1 ? 1 : threads;
+	st->wake_fd = wake_fd;
+	st->status.playing = playing;
+	st->status.target_sps = 10;
+	snprintf(st->scenario, sizeof st->scenario, "%s", scenario ? scenario : "built-in default");
+	pthread_mutex_init(&st->mu, NULL);
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&st->cv, &ca);
+	pthread_condattr_destroy(&ca);
+
+	/* Block asynchronous signals in the new thread (and the pool it starts);
+	 * faults stay unblocked so the crash handler still runs. */
+	sigset_t all, old;
+	sigfillset(&all);
+	sigdelset(&all, SIGSEGV);
+	sigdelset(&all, SIGBUS);
+	sigdelset(&all, SIGFPE);
+	sigdelset(&all, SIGILL);
+	sigdelset(&all, SIGABRT);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	int rc = pthread_create(&st->th, NULL, thread_main, st);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc != 0) {
+		snprintf(err, errlen, "cannot start the stepping thread: %s", strerror(rc));
+		pthread_cond_destroy(&st->cv);
+		pthread_mutex_destroy(&st->mu);
+		free(st);
+		return NULL;
+	}
+	st->started = true;
+	return st;
+}
+
+void stepper_free(stepper_t *st)
+{
+	if (!st)
+		return;
+	pthread_mutex_lock(&st->mu);
+	st->quit = true;
+	pthread_cond_signal(&st->cv);
+	pthread_mutex_unlock(&st->mu);
+	if (st->started)
+		pthread_join(st->th, NULL);
+	for (int i = 0; i < MAXSHOTS; i++) {
+		shot *s = st->shots[i];
+		if (s) {
+			snapshot_free(s->snap);
+			world_unref(s->w);
+			free(s);
+		}
+	}
+	if (st->cur)
+		world_unref(st->cur);
+	if (st->pool)
+		pool_free(st->pool);
+	pthread_cond_destroy(&st->cv);
+	pthread_mutex_destroy(&st->mu);
+	free(st);
+}
+
+int stepper_send(stepper_t *st, const step_cmd *c)
+{
+	int rc = -1;
+	pthread_mutex_lock(&st->mu);
+	if (st->qlen < QCAP && !st->status.fatal) {
+		st->q[(st->qhead + st->qlen) % QCAP] = *c;
+		st->qlen++;
+		pthread_cond_signal(&st->cv);
+		rc = 0;
+	}
+	pthread_mutex_unlock(&st->mu);
+	return rc;
+}
+
+int stepper_send_simple(stepper_t *st, step_cmd_kind kind, double value)
+{
+	step_cmd c = {.kind = kind, .value = value};
+	return stepper_send(st, &c);
+}
+
+bool stepper_acquire(stepper_t *st, const snapshot_t **cur)
+{
+	bool changed = false;
+	pthread_mutex_lock(&st->mu);
+	if (st->latest && st->latest != st->ui) {
+		if (st->ui)
+			st->ui->refs--;
+		st->ui = st->latest;
+		st->ui->refs++;
+		changed = true;
+	}
+	*cur = st->ui ? st->ui->snap : NULL;
+	pthread_mutex_unlock(&st->mu);
+	return changed;
+}
+
+void stepper_release(stepper_t *st, const snapshot_t **cur)
+{
+	pthread_mutex_lock(&st->mu);
+	if (st->ui)
+		st->ui->refs--;
+	st->ui = NULL;
+	pthread_mutex_unlock(&st->mu);
+	*cur = NULL;
+}
+
+void stepper_get_status(stepper_t *st, stepper_status *out)
+{
+	pthread_mutex_lock(&st->mu);
+	*out = st->status;
+	out->playing = out->playing && !out->fatal;
+	pthread_mutex_unlock(&st->mu);
+}
+
+bool stepper_can_save(void)
+{
+	/* io/state.c: magic, version, checksum, temp file + rename */
+	return true;
+}

@@ -1,0 +1,86 @@
+/* stepper.h: the stepping thread, which owns the planet.
+ *
+ * The thread builds the planet, steps it while playing and publishes an
+ * immutable snapshot after steps (at most ~30 per second, and always after a
+ * single step, a parameter change or a pause). Views take the newest snapshot
+ * with stepper_acquire without ever waiting for a step: the lock is held only
+ * to swap a pointer or queue a command. Snapshots are reference counted, so
+ * one that a view still holds stays valid even after a regeneration replaced
+ * the planet (and its grid) it came from.
+ *
+ * Commands travel through a small queue; results (errors, "exported to ...")
+ * come back as a status message the UI shows. The thread and the worker pool
+ * it starts block every asynchronous signal, so SIGINT, SIGTERM, SIGHUP and
+ * SIGWINCH reach only the UI thread. */
+#ifndef TECTONICA_STEPPER_H
+#define TECTONICA_STEPPER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "core/params.h"
+#include "core/snapshot.h"
+
+typedef struct stepper stepper_t;
+
+typedef enum {
+	STEP_CMD_PLAY, STEP_CMD_PAUSE, STEP_CMD_TOGGLE,
+	STEP_CMD_STEP,        /* exactly one step, then paused */
+	STEP_CMD_SPEED,       /* value: target steps per second, 0 = as fast as possible */
+	STEP_CMD_SET_PARAM,   /* def + value */
+	STEP_CMD_RIFT,        /* value: plate index, < 0 = largest */
+	STEP_CMD_REGEN,       /* value: new seed */
+	STEP_CMD_SAVE,        /* text: file */
+	STEP_CMD_EXPORT,      /* text: folder */
+} step_cmd_kind;
+
+typedef struct step_cmd {
+	step_cmd_kind kind;
+	double value;
+	const param_def *def;
+	char text[256];
+} step_cmd;
+
+/* What the UI shows about the thread; a copy taken under the lock. */
+typedef struct stepper_status {
+	bool ready;            /* a planet exists and a snapshot was published */
+	bool playing;
+	bool busy;             /* building a planet or running a step */
+	bool generating;       /* building a planet */
+	double target_sps;     /* 0 = unlimited */
+	double measured_sps;   /* steps per second over the last second or so */
+	double last_step_ms;   /* duration of the last step */
+	int64_t steps_done;    /* since start (for tests and benches) */
+	unsigned msg_serial;   /* increments with every new message */
+	bool msg_is_error;
+	char msg[256];
+	bool fatal;            /* the planet could not be built: msg says why */
+} stepper_status;
+
+/* Start the thread. scenario names the scenario in exported files. The planet is built on the thread, so a level-8 planet
+ * does not freeze the UI. threads: worker pool size (>= 1). wake_fd >= 0 gets
+ * one byte written after each publish and each message (a self-pipe the UI
+ * polls), or -1. Returns NULL with a message in err. */
+stepper_t *stepper_new(const params *p, int threads, bool playing, int wake_fd,
+                       const char *scenario, char *err, size_t errlen);
+/* Stop the thread (after the step in progress) and free everything. Snapshots
+ * still held are freed too: release them before, or never use them after. */
+void stepper_free(stepper_t *st);
+
+/* Queue a command; 0, or -1 when the queue is full (the UI says "busy"). */
+int stepper_send(stepper_t *st, const step_cmd *c);
+/* Shorthand for commands that carry only a number. */
+int stepper_send_simple(stepper_t *st, step_cmd_kind kind, double value);
+
+/* The newest snapshot, or NULL before the first. If *cur is older it is
+ * released and replaced; returns true when it changed. The UI keeps *cur until
+ * its next call (or stepper_release). */
+bool stepper_acquire(stepper_t *st, const snapshot_t **cur);
+void stepper_release(stepper_t *st, const snapshot_t **cur);
+
+void stepper_get_status(stepper_t *st, stepper_status *out);
+
+/* Whether a state file API exists in this build (s = save). */
+bool stepper_can_save(void);
+
+#endif

@@ -1,0 +1,261 @@
+/* dashboard.c: the UI thread's loop.
+ *
+ * The loop sleeps in poll() on the terminal and on a self-pipe the stepping
+ * thread writes to after each publish, so it wakes only for a key, a new
+ * snapshot, a signal or a timer (globe turning, message expiring). Keys are
+ * answered at once; new snapshots are drawn at most `fps` times a second.
+ * Every frame redraws into stdscr and ncurses sends only the characters that
+ * differ from what the terminal already shows; the map itself is recomputed
+ * only when its inputs changed. */
+#include "tui/dashboard.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <curses.h>
+
+#include "tui/help.h"
+#include "tui/input.h"
+#include "tui/mapview.h"
+#include "tui/palette.h"
+#include "tui/panels.h"
+#include "tui/screen.h"
+#include "tui/widgets.h"
+
+/* The globe turns this fast, redrawn this often. */
+#define GLOBE_RAD_S 0.35
+#define GLOBE_FPS 8
+
+double ui_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+void ui_message(ui_t *u, bool error, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(u->msg, sizeof u->msg, fmt, ap);
+	va_end(ap);
+	u->msg_err = error;
+	u->msg_until = ui_now() + (error ? 6 : 4);
+	u->dirty |= DIRTY_TEXT;
+}
+
+static void draw_too_small(ui_t *u)
+{
+	erase();
+	palette_use(stdscr, UI_TEXT);
+	const char *l1 = "terminal too small";
+	char l2[64];
+	snprintf(l2, sizeof l2, "%dx%d, need %dx%d", COLS, LINES, LAYOUT_MIN_COLS, LAYOUT_MIN_LINES);
+	int y = LINES / 2 - 1;
+	mvaddnstr(y < 0 ? 0 : y, (COLS - (int)strlen(l1)) / 2 > 0 ? (COLS - (int)strlen(l1)) / 2 : 0, l1, COLS);
+	if (y + 1 < LINES)
+		mvaddnstr(y + 1, (COLS - (int)strlen(l2)) / 2 > 0 ? (COLS - (int)strlen(l2)) / 2 : 0, l2, COLS);
+}
+
+static void draw(ui_t *u, mapview *mv)
+{
+	if (u->dirty & DIRTY_LAYOUT) {
+		layout_compute(&u->lay, LINES, COLS);
+		u->dirty |= DIRTY_MAP;
+		if (u->focus == FOCUS_PLATES && !u->lay.show_plates)
+			u->focus = FOCUS_MAP;
+		if (u->focus == FOCUS_PARAMS && !u->lay.show_params)
+			u->focus = FOCUS_MAP;
+	}
+	if (u->lay.too_small) {
+		draw_too_small(u);
+		return;
+	}
+	if (u->dirty & DIRTY_MAP)
+		mapview_render(mv, u, u->lay.map);
+	erase();
+	panel_status(u, stdscr);
+	if (u->lay.map_border) {
+		char title[64];
+		snprintf(title, sizeof title, "%s %s %s", u->globe ? "Globe" : "Map",
+		         ui_sym(u, "\u00b7", "-"), map_modes[u->mode].title);
+		widget_box(u, stdscr, u->lay.map_box, title, u->focus == FOCUS_MAP);
+		mapview_legend(u, stdscr, u->lay.legend);
+	}
+	mapview_blit(mv, stdscr, u->lay.map);
+	if (!u->snap) {
+		const char *m = u->status.generating ? "building the planet..." : "waiting for the planet...";
+		rect r = u->lay.map;
+		mvaddnstr(r.y + r.h / 2, r.x + (r.w - (int)strlen(m)) / 2 > r.x ? r.x + (r.w - (int)strlen(m)) / 2 : r.x, m, r.w);
+	}
+	if (u->lay.show_plates)
+		panel_plates(u, stdscr);
+	if (u->lay.show_world)
+		panel_world(u, stdscr);
+	if (u->lay.show_params)
+		panel_params(u, stdscr);
+	if (u->lay.show_cell)
+		panel_cell(u, stdscr);
+	if (u->lay.show_biomes)
+		panel_biomes(u, stdscr);
+	panel_keys(u, stdscr);
+	if (u->help)
+		help_draw(u, stdscr);
+}
+
+/* Pull the stepper's status; mark what it changes. */
+static void sync_status(ui_t *u)
+{
+	stepper_status s;
+	stepper_get_status(u->st, &s);
+	if (s.playing != u->status.playing || s.generating != u->status.generating
+	    || fabs(s.measured_sps - u->status.measured_sps) > 0.05
+	    || s.target_sps != u->status.target_sps)
+		u->dirty |= DIRTY_TEXT;
+	if (s.msg_serial != u->seen_serial) {
+		u->seen_serial = s.msg_serial;
+		ui_message(u, s.msg_is_error, "%s", s.msg);
+	}
+	u->status = s;
+}
+
+int dashboard_run(const dash_opts *o)
+{
+	char err[256] = "";
+	int pipefd[2];
+	if (pipe2(pipefd, O_NONBLOCK | O_CLOEXEC) != 0) {
+		fprintf(stderr, "tectonica: pipe: %s\n", strerror(errno));
+		return 1;
+	}
+	static ui_t ui;
+	ui_t *u = &ui;
+	memset(u, 0, sizeof *u);
+	u->scenario = o->scenario;
+	u->export_dir = o->export_dir ? o->export_dir : ".";
+	u->globe_lat = 20;
+	u->psort = PSORT_AREA;
+	u->psort_desc = true;
+
+	screen_signals_install();
+	if (screen_init(&u->caps, o->mouse, err, sizeof err) != 0) {
+		screen_done();
+		fprintf(stderr, "tectonica: %s\n", err);
+		return 1;
+	}
+	palette_init(&u->caps);
+
+	u->st = stepper_new(&o->prm, o->threads, !o->paused, pipefd[1], o->scenario, err, sizeof err);
+	if (!u->st)
+		screen_fatal("%s", err);
+	if (o->speed != 10)
+		stepper_send_simple(u->st, STEP_CMD_SPEED, o->speed);
+
+	mapview mv = {0};
+	u->dirty = DIRTY_ALL;
+	double frame_dt = 1.0 / (o->fps > 0 ? o->fps : 10);
+	double last_frame = 0, next_spin = 0;
+	int exit_code = 0;
+
+	for (;;) {
+		int sig = screen_signal_pending();
+		if (sig) {
+			exit_code = 128 + sig;
+			break;
+		}
+		/* keys first: they are answered in this very frame */
+		bool keyed = false;
+		int ch;
+		while ((ch = getch()) != ERR) {
+			if (ch == KEY_RESIZE) {
+				u->dirty |= DIRTY_LAYOUT | DIRTY_MAP;
+				keyed = true;
+				continue;
+			}
+			unsigned d = input_key(u, ch);
+			u->dirty |= d;
+			keyed = keyed || d || u->quit;
+			if (u->quit)
+				break;
+		}
+		if (u->quit)
+			break;
+
+		sync_status(u);
+		if (u->status.fatal)
+			break;
+		double now = ui_now();
+		bool throttled = now - last_frame < frame_dt;
+		if (!throttled || !u->snap) {
+			/* a new snapshot only counts when we may draw it */
+			if (stepper_acquire(u->st, &u->snap))
+				u->dirty |= DIRTY_MAP | DIRTY_TEXT;
+		}
+		if (u->globe && u->snap && now >= next_spin) {
+			u->spin += GLOBE_RAD_S / GLOBE_FPS;
+			next_spin = now + 1.0 / GLOBE_FPS;
+			u->dirty |= DIRTY_MAP;
+		}
+		if (u->msg[0] && now >= u->msg_until) {
+			u->msg[0] = 0;
+			u->dirty |= DIRTY_TEXT;
+		}
+		if (u->dirty && (keyed || !throttled)) {
+			draw(u, &mv);
+			refresh();
+			u->dirty = 0;
+			last_frame = now;
+		}
+
+		/* sleep until something can happen */
+		int timeout = 1000;
+		if (u->globe)
+			timeout = (int)((next_spin - now) * 1000) + 1;
+		if (u->msg[0]) {
+			int t = (int)((u->msg_until - now) * 1000) + 1;
+			timeout = t < timeout ? t : timeout;
+		}
+		if (u->dirty || throttled) {
+			int t = (int)((last_frame + frame_dt - now) * 1000) + 1;
+			timeout = t < timeout ? t : timeout;
+		}
+		if (timeout < 1)
+			timeout = 1;
+		/* while throttled, the pipe would wake us at once for nothing */
+		struct pollfd pf[2] = {{STDIN_FILENO, POLLIN, 0}, {pipefd[0], POLLIN, 0}};
+		int nfds = (throttled && u->snap) ? 1 : 2;
+		int pr = poll(pf, (nfds_t)nfds, timeout);
+		if (pr > 0 && nfds == 2 && (pf[1].revents & POLLIN)) {
+			char buf[256];
+			while (read(pipefd[0], buf, sizeof buf) > 0)
+				;
+		}
+		if (pr > 0 && (pf[0].revents & (POLLHUP | POLLERR | POLLNVAL))) {
+			/* the terminal went away (SSH drop without SIGHUP) */
+			exit_code = 128 + SIGHUP;
+			break;
+		}
+	}
+
+	bool fatal = u->status.fatal;
+	char fatal_msg[sizeof u->status.msg];
+	memcpy(fatal_msg, u->status.msg, sizeof fatal_msg);
+	/* give the terminal back first: joining may wait for a long step */
+	screen_done();
+	stepper_release(u->st, &u->snap);
+	stepper_free(u->st);
+	mapview_done(&mv);
+	close(pipefd[0]);
+	close(pipefd[1]);
+	if (fatal) {
+		fprintf(stderr, "tectonica: %s\n", fatal_msg);
+		return 1;
+	}
+	return exit_code;
+}

@@ -1,0 +1,22 @@
+/* dashboard.h: the dashboard's main loop (UI thread). */
+#ifndef TECTONICA_TUI_DASHBOARD_H
+#define TECTONICA_TUI_DASHBOARD_H
+
+#include <stdbool.h>
+#include "core/params.h"
+
+typedef struct dash_opts {
+	params prm;
+	const char *scenario;     /* path, or "built-in default" */
+	int threads;
+	bool mouse;
+	bool paused;              /* start paused */
+	int fps;                  /* frame cap while the picture changes */
+	double speed;             /* initial steps/s cap, 0 = none */
+	const char *export_dir;   /* base folder for `e` */
+} dash_opts;
+
+/* Run until q or a signal. Returns the exit status. */
+int dashboard_run(const dash_opts *o);
+
+#endif

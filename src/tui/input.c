@@ -1,0 +1,258 @@
+/* input.c: key bindings and mouse (see input.h). */
+#include "tui/input.h"
+
+#include <stdio.h>
+#include <time.h>
+#include <curses.h>
+#include "core/grid.h"
+#include "tui/mapview.h"
+#include "tui/panels.h"
+
+/* Speeds offered by + and -; 0 means as fast as the machine goes. */
+static const double speeds[] = {0.5, 1, 2, 5, 10, 20, 50, 100, 0};
+enum { NSPEEDS = sizeof speeds / sizeof speeds[0] };
+
+double input_speed_step(double cur, int dir)
+{
+	int i = NSPEEDS - 1;
+	for (int k = 0; k < NSPEEDS; k++)
+		if (speeds[k] == cur || (cur > 0 && speeds[k] >= cur && speeds[k] > 0)) {
+			i = k;
+			break;
+		}
+	i += dir;
+	i = i < 0 ? 0 : i >= NSPEEDS ? NSPEEDS - 1 : i;
+	return speeds[i];
+}
+
+static unsigned send(ui_t *u, step_cmd_kind k, double v)
+{
+	if (stepper_send_simple(u->st, k, v) != 0)
+		ui_message(u, true, "busy: command queue full");
+	return DIRTY_TEXT;
+}
+
+static unsigned k_quit(ui_t *u, int key) { u->quit = true; return 0; }
+static unsigned k_help(ui_t *u, int key) { u->help = !u->help; return DIRTY_TEXT; }
+static unsigned k_play(ui_t *u, int key) { return send(u, STEP_CMD_TOGGLE, 0); }
+static unsigned k_step(ui_t *u, int key) { return send(u, STEP_CMD_STEP, 0); }
+
+static unsigned k_speed(ui_t *u, int key)
+{
+	double s = input_speed_step(u->status.target_sps, key == '+' || key == '=' ? 1 : -1);
+	u->status.target_sps = s;  /* shown at once; the stepper confirms */
+	if (s > 0)
+		ui_message(u, false, "speed cap %g steps/s", s);
+	else
+		ui_message(u, false, "speed: as fast as possible");
+	return send(u, STEP_CMD_SPEED, s);
+}
+
+static unsigned k_mode(ui_t *u, int key)
+{
+	u->mode = (view_kind)(key - '1');
+	u->globe = false;
+	return DIRTY_MAP | DIRTY_TEXT;
+}
+
+static unsigned k_globe(ui_t *u, int key)
+{
+	u->globe = !u->globe;
+	return DIRTY_MAP | DIRTY_TEXT;
+}
+
+static unsigned k_tab(ui_t *u, int key)
+{
+	int d = key == KEY_BTAB ? FOCUS_COUNT - 1 : 1;
+	for (int i = 0; i < FOCUS_COUNT; i++) {
+		u->focus = (ui_focus)((u->focus + d) % FOCUS_COUNT);
+		if (u->focus == FOCUS_MAP || (u->focus == FOCUS_PLATES && u->lay.show_plates)
+		    || (u->focus == FOCUS_PARAMS && u->lay.show_params))
+			break;
+	}
+	u->editing = false;
+	return DIRTY_TEXT;
+}
+
+static unsigned k_regen(ui_t *u, int key)
+{
+	/* a fresh seed that is still printable and reusable with -s */
+	uint64_t x = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ull ^ (u->snap ? u->snap->prm.seed : 1);
+	x ^= x >> 31;
+	x *= 0xBF58476D1CE4E5B9ull;
+	x ^= x >> 29;
+	uint64_t seed = x % 1000000000ull;
+	ui_message(u, false, "generating seed %llu...", (unsigned long long)seed);
+	return send(u, STEP_CMD_REGEN, (double)seed);
+}
+
+static unsigned k_rift(ui_t *u, int key)
+{
+	int p = u->focus == FOCUS_PLATES ? plates_selected(u) : -1;
+	return send(u, STEP_CMD_RIFT, p);
+}
+
+static unsigned k_save(ui_t *u, int key)
+{
+	if (!stepper_can_save()) {
+		ui_message(u, true, "save: not available yet");
+		return DIRTY_TEXT;
+	}
+	step_cmd c = {.kind = STEP_CMD_SAVE};
+	snprintf(c.text, sizeof c.text, "%s/tectonica-%06lld.state", u->export_dir,
+	         u->snap ? (long long)u->snap->step : 0LL);
+	ui_message(u, false, "saving...");
+	if (stepper_send(u->st, &c) != 0)
+		ui_message(u, true, "busy: command queue full");
+	return DIRTY_TEXT;
+}
+
+static unsigned k_export(ui_t *u, int key)
+{
+	step_cmd c = {.kind = STEP_CMD_EXPORT};
+	snprintf(c.text, sizeof c.text, "%s/step-%06lld", u->export_dir,
+	         u->snap ? (long long)u->snap->step : 0LL);
+	ui_message(u, false, "exporting to %s/ ...", c.text);
+	if (stepper_send(u->st, &c) != 0)
+		ui_message(u, true, "busy: command queue full");
+	return DIRTY_TEXT;
+}
+
+static unsigned k_redraw(ui_t *u, int key)
+{
+	clearok(curscr, TRUE);
+	return DIRTY_ALL;
+}
+
+static unsigned k_escape(ui_t *u, int key)
+{
+	u->help = false;
+	u->inspecting = false;
+	return DIRTY_TEXT;
+}
+
+/* Arrows on the map: pan the flat map, turn or nod the globe. */
+static unsigned map_key(ui_t *u, int key)
+{
+	switch (key) {
+	case KEY_LEFT: case 'h':
+		if (u->globe)
+			u->spin -= 0.26;
+		else
+			u->pan_lon -= 15;
+		break;
+	case KEY_RIGHT: case 'l':
+		if (u->globe)
+			u->spin += 0.26;
+		else
+			u->pan_lon += 15;
+		break;
+	case KEY_UP:
+		if (!u->globe)
+			return 0;
+		u->globe_lat = u->globe_lat + 10 > 90 ? 90 : u->globe_lat + 10;
+		break;
+	case KEY_DOWN:
+		if (!u->globe)
+			return 0;
+		u->globe_lat = u->globe_lat - 10 < -90 ? -90 : u->globe_lat - 10;
+		break;
+	default:
+		return 0;
+	}
+	while (u->pan_lon > 180)
+		u->pan_lon -= 360;
+	while (u->pan_lon <= -180)
+		u->pan_lon += 360;
+	return DIRTY_MAP | DIRTY_TEXT;
+}
+
+static unsigned mouse(ui_t *u)
+{
+	MEVENT ev;
+	if (getmouse(&ev) != OK)
+		return 0;
+	bool wheel_up = ev.bstate & BUTTON4_PRESSED, wheel_dn = ev.bstate & BUTTON5_PRESSED;
+	if (u->lay.show_plates && rect_has(u->lay.plates, ev.y, ev.x)) {
+		if (wheel_up || wheel_dn)
+			return plates_key(u, wheel_up ? KEY_UP : KEY_DOWN);
+		return plates_click(u, ev.y, ev.x);
+	}
+	if (u->lay.show_params && rect_has(u->lay.params, ev.y, ev.x) && !(wheel_up || wheel_dn))
+		return params_click(u, ev.y, ev.x);
+	if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
+		return 0;
+	double lat, lon;
+	if (u->snap && mapview_locate(u, u->lay.map, ev.y, ev.x, &lat, &lon)) {
+		u->inspecting = true;
+		u->insp_lat = lat;
+		u->insp_lon = lon;
+		u->focus = FOCUS_MAP;
+		if (!u->lay.show_cell)
+			ui_message(u, false, "%.1f%c %.1f%c (enlarge for the cell panel)",
+			           lat < 0 ? -lat : lat, lat >= 0 ? 'N' : 'S', lon < 0 ? -lon : lon, lon >= 0 ? 'E' : 'W');
+		return DIRTY_TEXT;
+	}
+	return 0;
+}
+
+#define CTRL(c) ((c) & 0x1f)
+
+const key_binding key_table[] = {
+	{{' ', 0}, "space", "play / pause", k_play},
+	{{'.', 'n', 0}, ". n", "one step (pauses)", k_step},
+	{{'+', '=', 0}, "+", "faster (steps/s cap)", k_speed},
+	{{'-', '_', 0}, "-", "slower", k_speed},
+	{{'1', 0}, "1", "map: biomes", k_mode},
+	{{'2', 0}, "2", "map: elevation, hill-shaded", k_mode},
+	{{'3', 0}, "3", "map: plates and boundaries", k_mode},
+	{{'4', 0}, "4", "map: stress", k_mode},
+	{{'5', 0}, "5", "map: temperature", k_mode},
+	{{'6', 0}, "6", "map: precipitation", k_mode},
+	{{'7', 0}, "7", "map: crust age", k_mode},
+	{{'8', 0}, "8", "map: plate motion (arrows)", k_mode},
+	{{'g', 0}, "g", "globe / flat map", k_globe},
+	{{'\t', KEY_BTAB, 0}, "tab", "next panel (map, plates, parameters)", k_tab},
+	{{0}, "arrows", "map: pan (globe: turn, tilt); tables: move", NULL},
+	{{0}, "< > enter", "plates: sort column, reverse order", NULL},
+	{{0}, "enter", "parameters: edit value (esc cancels)", NULL},
+	{{0}, "left right", "parameters: nudge value", NULL},
+	{{0}, "click", "map: inspect a place; tables: select", NULL},
+	{{'r', 0}, "r", "new planet with a new seed", k_regen},
+	{{'R', 0}, "R", "rift a plate (selected, else largest)", k_rift},
+	{{'s', 0}, "s", "save state (resume with run --load)", k_save},
+	{{'e', 0}, "e", "export maps (PNG) of this step", k_export},
+	{{27, 0}, "esc", "close help, clear the inspector", k_escape},
+	{{CTRL('l'), 0}, "^L", "redraw the screen", k_redraw},
+	{{'?', KEY_F(1), 0}, "? F1", "this help", k_help},
+	{{'q', KEY_F(10), 0}, "q F10", "quit", k_quit},
+};
+const size_t key_table_len = sizeof key_table / sizeof key_table[0];
+
+unsigned input_key(ui_t *u, int key)
+{
+	if (key == KEY_MOUSE)
+		return mouse(u);
+	if (u->help) {
+		/* any key closes help; q still quits */
+		u->help = false;
+		if (key != 'q' && key != KEY_F(10))
+			return DIRTY_TEXT;
+	}
+	unsigned r = 0;
+	if (u->editing || u->focus == FOCUS_PARAMS)
+		r = params_key(u, key);
+	else if (u->focus == FOCUS_PLATES)
+		r = plates_key(u, key);
+	else
+		r = map_key(u, key);
+	if (r || u->editing)
+		return r | DIRTY_TEXT;
+	if (key == KEY_LEFT || key == KEY_RIGHT || key == KEY_UP || key == KEY_DOWN)
+		return map_key(u, key);
+	for (size_t i = 0; i < key_table_len; i++)
+		for (int k = 0; k < 3 && key_table[i].keys[k]; k++)
+			if (key_table[i].keys[k] == key && key_table[i].fn)
+				return key_table[i].fn(u, key);
+	return 0;
+}

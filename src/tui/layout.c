@@ -1,0 +1,108 @@
+/* layout.c: panel placement by terminal size (see layout.h). */
+#include "tui/layout.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static rect mk(int y, int x, int h, int w)
+{
+	return (rect){y, x, h, w};
+}
+
+static void add_hidden(layout *l, const char *name)
+{
+	size_t n = strlen(l->hidden);
+	snprintf(l->hidden + n, sizeof l->hidden - n, "%s%s", n ? ", " : "", name);
+}
+
+void layout_compute(layout *l, int lines, int cols)
+{
+	memset(l, 0, sizeof *l);
+	l->lines = lines;
+	l->cols = cols;
+	if (lines < LAYOUT_MIN_LINES || cols < LAYOUT_MIN_COLS) {
+		l->too_small = true;
+		return;
+	}
+	l->status = mk(0, 0, 1, cols);
+	l->keys = mk(lines - 1, 0, 1, cols);
+	int body_y = 1, body_h = lines - 2;
+
+	/* tiny terminals: a borderless map and nothing else */
+	if (cols < 72 || lines < 20) {
+		int mw = cols, mh = (mw + 3) / 4;
+		if (mh > body_h) {
+			mh = body_h;
+			mw = mh * 4 < cols ? mh * 4 : cols;
+		}
+		l->map = mk(body_y + (body_h - mh) / 2, (cols - mw) / 2, mh, mw);
+		l->map_box = l->map;
+		add_hidden(l, "panels");
+		size_t n = strlen(l->hidden);
+		snprintf(l->hidden + n, sizeof l->hidden - n, " hidden (need 72x20)");
+		return;
+	}
+
+	int rw = cols >= 100 ? cols * 36 / 100 : 32;
+	if (rw > 56)
+		rw = 56;
+	if (rw < 32)
+		rw = 32;
+	l->compact = rw < 40;
+	int lw = cols - rw;
+
+	/* map box: border, map rows, one legend row */
+	l->map_border = true;
+	int mw = lw - 2, mh = (mw + 3) / 4;
+	int bottom_min = 6;
+	if (mh + 3 + bottom_min > body_h) {
+		mh = body_h - 3 - bottom_min;
+		if (mh < 6) {
+			/* no room below the map: give it the whole height */
+			mh = body_h - 3;
+			bottom_min = 0;
+		}
+		if (mh * 4 < mw)
+			mw = mh * 4;
+	}
+	l->map_box = mk(body_y, 0, mh + 3, lw);
+	l->map = mk(body_y + 1, 1 + (lw - 2 - mw) / 2, mh, mw);
+	l->legend = mk(body_y + 1 + mh, 1, 1, lw - 2);
+
+	int below_y = body_y + mh + 3, below_h = body_y + body_h - below_y;
+	if (bottom_min && below_h >= 4) {
+		int cw = lw * 45 / 100;
+		if (cw < 30)
+			cw = lw >= 60 ? 30 : lw;
+		l->show_cell = true;
+		l->cell = mk(below_y, 0, below_h, cw);
+		if (lw - cw >= 20) {
+			l->show_biomes = true;
+			l->biomes = mk(below_y, cw, below_h, lw - cw);
+		} else {
+			add_hidden(l, "biomes");
+		}
+	} else {
+		add_hidden(l, "cell inspector");
+		add_hidden(l, "biomes");
+	}
+
+	/* right column: plates, world, parameters */
+	int world_h = 7;
+	int rest = body_h - world_h;
+	int plates_h = rest / 2, params_h = rest - plates_h;
+	l->show_world = true;
+	l->show_plates = plates_h >= 4;
+	l->show_params = params_h >= 4;
+	l->plates = mk(body_y, lw, plates_h, rw);
+	l->world = mk(body_y + plates_h, lw, world_h, rw);
+	l->params = mk(body_y + plates_h + world_h, lw, params_h, rw);
+	if (!l->show_plates)
+		add_hidden(l, "plates");
+	if (!l->show_params)
+		add_hidden(l, "parameters");
+	if (l->hidden[0]) {
+		size_t n = strlen(l->hidden);
+		snprintf(l->hidden + n, sizeof l->hidden - n, " hidden (need 100x30)");
+	}
+}

@@ -1,0 +1,33 @@
+/* layout.h: where each panel goes for a terminal size.
+ *
+ * The map keeps its 2:1 shape (W characters wide is W/4 rows tall) and takes
+ * the free space; panels appear as room allows, and what does not fit is
+ * named in `hidden` so the key bar can say so instead of drawing garbage. */
+#ifndef TECTONICA_TUI_LAYOUT_H
+#define TECTONICA_TUI_LAYOUT_H
+
+#include <stdbool.h>
+
+typedef struct rect { int y, x, h, w; } rect;
+
+typedef struct layout {
+	int lines, cols;
+	bool too_small;             /* below 40x12: only a message */
+	rect status, keys;          /* first and last rows */
+	bool map_border;
+	rect map_box, map, legend;  /* map = inner area in characters */
+	bool show_plates, show_world, show_params, show_cell, show_biomes;
+	bool compact;               /* narrow right column */
+	rect plates, world, params, cell, biomes;
+	char hidden[96];            /* "plates, params hidden (need 72x20)" or "" */
+} layout;
+
+enum { LAYOUT_MIN_COLS = 40, LAYOUT_MIN_LINES = 12 };
+
+void layout_compute(layout *l, int lines, int cols);
+static inline bool rect_has(rect r, int y, int x)
+{
+	return y >= r.y && y < r.y + r.h && x >= r.x && x < r.x + r.w;
+}
+
+#endif

@@ -1,0 +1,388 @@
+/* mapview.c: map modes, the map/globe picture and its legend (mapview.h). */
+#include "tui/mapview.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+#include "core/grid.h"
+#include "tui/globe.h"
+#include "tui/palette.h"
+
+#define DEG (M_PI / 180.0)
+
+/* --- glyphs: one rule per mode, for terminals without half blocks ------- */
+
+static const char biome_glyph[BIOME_COUNT] = {
+	[BIOME_OCEAN] = '~', [BIOME_DESERT] = '.', [BIOME_SAVANNAH] = ':',
+	[BIOME_TAIGA] = 't', [BIOME_RAINFOREST] = '&', [BIOME_TUNDRA] = '-',
+	[BIOME_POLAR] = '#', [BIOME_TEMPERATE_FOREST] = 'f', [BIOME_MEDITERRANEAN] = 'm',
+	[BIOME_STEPPE] = '"', [BIOME_GRASSLAND] = ',', [BIOME_MOUNTAIN] = 'M',
+	[BIOME_SNOW_CAP] = '^', [BIOME_SEA_ICE] = '=',
+};
+
+static char ramp(double v, double lo, double hi)
+{
+	static const char r[] = " .:-=+*#%@";
+	int i = (int)((v - lo) / (hi - lo) * 10);
+	return r[i < 0 ? 0 : i > 9 ? 9 : i];
+}
+
+static char g_biome(const snapshot_t *s, int c)
+{
+	int b = s->biome[c];
+	return b < BIOME_COUNT ? biome_glyph[b] : '?';
+}
+
+static char g_elev(const snapshot_t *s, int c)
+{
+	double e = s->elevation[c] - s->sea_level_m;
+	return e < -3000 ? '~' : e < 0 ? '-' : e < 300 ? '.' : e < 1000 ? ':'
+	     : e < 2000 ? '+' : e < 3500 ? '*' : '^';
+}
+
+static char g_plates(const snapshot_t *s, int c)
+{
+	static const char conv[] = "#", div[] = "=", tr[] = "%";
+	switch (s->boundary[c]) {
+	case BOUNDARY_CONVERGENT: return conv[0];
+	case BOUNDARY_DIVERGENT: return div[0];
+	case BOUNDARY_TRANSFORM: return tr[0];
+	}
+	int k = s->plate[c] % 26;
+	return (char)((s->crust[c] == CRUST_CONTINENTAL ? 'A' : 'a') + k);
+}
+
+static char g_stress(const snapshot_t *s, int c)
+{
+	double v = s->stress[c];
+	if (v > 0.5) return '#';
+	if (v > 0.1) return '+';
+	if (v < -0.5) return '=';
+	if (v < -0.1) return '-';
+	return s->shear[c] > 0.2 ? 'x' : ' ';
+}
+
+static char g_temp(const snapshot_t *s, int c) { return ramp(s->temperature[c], -30, 35); }
+static char g_precip(const snapshot_t *s, int c) { return ramp(s->precip[c], 0, 3000); }
+static char g_age(const snapshot_t *s, int c) { return ramp(s->age[c], 0, 200); }
+
+static int octant(double ve, double vn)
+{
+	int o = (int)lround(atan2(vn, ve) / (M_PI / 4));
+	return (o + 8) % 8;
+}
+
+static char g_motion(const snapshot_t *s, int c)
+{
+	static const char a[8] = {'>', '/', '^', '\\', '<', '/', 'v', '\\'};
+	double ve = s->vel_east[c], vn = s->vel_north[c];
+	if (hypot(ve, vn) < 0.2)
+		return '.';
+	return a[octant(ve, vn)];
+}
+
+const map_mode map_modes[VIEW_COUNT] = {
+	{VIEW_BIOME, '1', "biomes", g_biome,
+	 "~ocean =ice .desert :savannah ,grass \"steppe m med f forest &rain t taiga -tundra #polar M mount ^snow", NULL},
+	{VIEW_ELEVATION, '2', "elevation", g_elev,
+	 "~ deep  - shelf  . <300m  : <1km  + <2km  * <3.5km  ^ higher", NULL},
+	{VIEW_PLATES, '3', "plates", g_plates,
+	 "A-Z continental a-z oceanic (plate)  # convergent = divergent % transform", NULL},
+	{VIEW_STRESS, '4', "stress", g_stress,
+	 "# strong + compression  - extension = strong  x shear", NULL},
+	{VIEW_TEMPERATURE, '5', "temperature", g_temp, "cold  .:-=+*#%@  hot (-30..35 C)", NULL},
+	{VIEW_PRECIPITATION, '6', "precipitation", g_precip, "dry  .:-=+*#%@  wet (0..3000 mm/yr)", NULL},
+	{VIEW_AGE, '7', "crust age", g_age, "young  .:-=+*#%@  old (0..200 Myr)", NULL},
+	{VIEW_MOTION, '8', "plate motion", g_motion, "arrows: direction of plate motion  . still", NULL},
+};
+
+/* --- the picture ---------------------------------------------------------- */
+
+void mapview_done(mapview *mv)
+{
+	free(mv->pix);
+	free(mv->cell);
+	free(mv->chars);
+	memset(mv, 0, sizeof *mv);
+}
+
+static int ensure(mapview *mv, int cols, int rows, int pw, int ph)
+{
+	if (mv->cols == cols && mv->rows == rows && mv->pw == pw && mv->ph == ph && mv->pix)
+		return 0;
+	mapview_done(mv);
+	mv->pix = malloc(sizeof *mv->pix * (size_t)pw * ph);
+	mv->cell = malloc(sizeof *mv->cell * (size_t)pw * ph);
+	mv->chars = malloc(sizeof *mv->chars * ((size_t)cols * rows + 1));
+	if (!mv->pix || !mv->cell || !mv->chars) {
+		mapview_done(mv);
+		return -1;
+	}
+	mv->cols = cols;
+	mv->rows = rows;
+	mv->pw = pw;
+	mv->ph = ph;
+	return 0;
+}
+
+static void equirect(const ui_t *u, mapview *mv)
+{
+	const snapshot_t *s = u->snap;
+	colormap_cursor cur = COLORMAP_CURSOR_INIT;
+	for (int y = 0; y < mv->ph; y++) {
+		double lat = (90.0 - (y + 0.5) * 180.0 / mv->ph) * DEG;
+		for (int x = 0; x < mv->pw; x++) {
+			double lon = (u->pan_lon - 180.0 + (x + 0.5) * 360.0 / mv->pw) * DEG;
+			vec3 p = v3_from_latlon(lat, lon);
+			int i = y * mv->pw + x;
+			/* the cursor keeps the nearest cell: neighbours along a row are
+			 * one step of its walk away */
+			mv->pix[i] = colormap_point_cur(s, u->mode, p, &cur);
+			mv->cell[i] = cur.cell >= 0 ? cur.cell : grid_locate(s->grid, p);
+		}
+	}
+}
+
+static void set_ch(cchar_t *cc, wchar_t ch, attr_t a, int pair)
+{
+	wchar_t w[2] = {ch, 0};
+	setcchar(cc, w, a, 0, &pair);
+}
+
+static rgb mix(rgb a, rgb b)
+{
+	return (rgb){(uint8_t)((a.r + b.r) / 2), (uint8_t)((a.g + b.g) / 2), (uint8_t)((a.b + b.b) / 2)};
+}
+
+/* Plate-motion arrows over the colours, on a sparse lattice. */
+static bool arrow_at(const ui_t *u, const mapview *mv, int x, int y, int c, wchar_t *out)
+{
+	static const wchar_t ua[8] = {L'\u2192', L'\u2197', L'\u2191', L'\u2196',
+	                              L'\u2190', L'\u2199', L'\u2193', L'\u2198'};
+	if (u->mode != VIEW_MOTION || c < 0 || x % 5 != 2 || y % 3 != 1)
+		return false;
+	double ve = u->snap->vel_east[c], vn = u->snap->vel_north[c];
+	if (hypot(ve, vn) < 0.2)
+		*out = u->caps.utf8 ? L'\u00b7' : L'.';
+	else
+		*out = u->caps.utf8 ? ua[octant(ve, vn)] : (wchar_t)g_motion(u->snap, c);
+	return true;
+}
+
+static void compose(const ui_t *u, mapview *mv)
+{
+	const map_mode *m = &map_modes[u->mode];
+	for (int y = 0; y < mv->rows; y++) {
+		for (int x = 0; x < mv->cols; x++) {
+			cchar_t *cc = &mv->chars[y * mv->cols + x];
+			if (u->caps.halfblock) {
+				int it = (2 * y) * mv->pw + x, ib = it + mv->pw;
+				int ct = mv->cell[it], cb = mv->cell[ib];
+				if (ct == -1 && cb == -1) {
+					set_ch(cc, L' ', A_NORMAL, 0);
+					continue;
+				}
+				int fg = ct == -1 ? palette_index((rgb){0, 0, 0}, -1, 0) : palette_index(mv->pix[it], x, 2 * y);
+				int bg = cb == -1 ? -1 : palette_index(mv->pix[ib], x, 2 * y + 1);
+				wchar_t a;
+				int cen = ct >= 0 ? ct : cb;
+				if (arrow_at(u, mv, x, y, cen, &a)) {
+					int b2 = palette_index(mix(mv->pix[it], mv->pix[ib]), -1, 0);
+					set_ch(cc, a, A_BOLD, palette_pair(palette_contrast(b2), b2));
+					continue;
+				}
+				if (ct == -1) /* globe edge: only the lower half is planet */
+					set_ch(cc, L'\u2584', A_NORMAL, palette_pair(palette_index(mv->pix[ib], x, 2 * y + 1), -1));
+				else
+					set_ch(cc, L'\u2580', A_NORMAL, palette_pair(fg, bg));
+				continue;
+			}
+			int i = y * mv->pw + x, c = mv->cell[i];
+			wchar_t g;
+			if (c == -1)
+				g = L' ';
+			else if (c == -2)
+				g = L'|';
+			else if (!arrow_at(u, mv, x, y, c, &g))
+				g = (wchar_t)m->glyph(u->snap, c);
+			if (g > 127 && !u->caps.utf8)
+				g = L'*';
+			if (u->caps.depth == COLOR_MONO || c == -1) {
+				set_ch(cc, g, A_NORMAL, 0);
+			} else {
+				int bg = palette_index(mv->pix[i], -1, 0);
+				set_ch(cc, g, A_NORMAL, palette_pair(palette_contrast(bg), bg));
+			}
+		}
+	}
+}
+
+void mapview_render(mapview *mv, ui_t *u, rect r)
+{
+	int pw = r.w, ph = u->caps.halfblock ? 2 * r.h : r.h;
+	if (r.w <= 0 || r.h <= 0 || ensure(mv, r.w, r.h, pw, ph) != 0)
+		return;
+	if (!u->snap) {
+		for (int i = 0; i < r.w * r.h; i++)
+			set_ch(&mv->chars[i], L' ', A_NORMAL, 0);
+		return;
+	}
+	if (u->globe)
+		globe_render(u, pw, ph, u->caps.halfblock ? 1.0 : 2.0, mv->pix, mv->cell);
+	else
+		equirect(u, mv);
+	compose(u, mv);
+}
+
+void mapview_blit(const mapview *mv, WINDOW *w, rect r)
+{
+	if (!mv->chars || mv->cols != r.w || mv->rows != r.h)
+		return;
+	for (int y = 0; y < r.h; y++)
+		mvwadd_wchnstr(w, r.y + y, r.x, mv->chars + (size_t)y * r.w, r.w);
+}
+
+bool mapview_locate(const ui_t *u, rect r, int y, int x, double *lat, double *lon)
+{
+	if (!rect_has(r, y, x))
+		return false;
+	double px = x - r.x + 0.5, py = y - r.y + 0.5;
+	if (u->globe) {
+		double ys = u->caps.halfblock ? 1.0 : 2.0;
+		int pw = r.w, ph = u->caps.halfblock ? 2 * r.h : r.h;
+		vec3 p;
+		if (!globe_unproject(u, pw, ph, ys, px, u->caps.halfblock ? py * 2 : py, &p))
+			return false;
+		*lat = v3_lat(p) / DEG;
+		*lon = v3_lon(p) / DEG;
+		return true;
+	}
+	*lat = 90.0 - py * 180.0 / r.h;
+	*lon = fmod(u->pan_lon - 180.0 + px * 360.0 / r.w + 540.0, 360.0) - 180.0;
+	return true;
+}
+
+/* --- legend ------------------------------------------------------------------ */
+
+typedef double (*field_fn)(const snapshot_t *s, int c);
+static double f_elev(const snapshot_t *s, int c) { return s->elevation[c] - s->sea_level_m; }
+static double f_stress(const snapshot_t *s, int c) { return s->stress[c]; }
+static double f_temp(const snapshot_t *s, int c) { return s->temperature[c]; }
+static double f_precip(const snapshot_t *s, int c) { return s->precip[c]; }
+static double f_age(const snapshot_t *s, int c) { return s->age[c]; }
+static double f_speed(const snapshot_t *s, int c) { return hypot(s->vel_east[c], s->vel_north[c]); }
+
+typedef struct scale { field_fn f; double lo, hi; const char *lo_s, *hi_s; } scale;
+static const scale scales[VIEW_COUNT] = {
+	[VIEW_ELEVATION] = {f_elev, -6000, 5000, "-6 km", "+5 km"},
+	[VIEW_STRESS] = {f_stress, -1, 1, "extension", "compression"},
+	[VIEW_TEMPERATURE] = {f_temp, -30, 35, "-30 C", "35 C"},
+	[VIEW_PRECIPITATION] = {f_precip, 0, 3000, "0", "3000 mm/yr"},
+	[VIEW_AGE] = {f_age, 0, 200, "0", "200 Myr"},
+	[VIEW_MOTION] = {f_speed, 0, 10, "still", "10 cm/yr"},
+};
+
+/* A swatch at the cursor: two spaces in a terminal colour. */
+static void swatch(const ui_t *u, WINDOW *w, rgb c, char glyph)
+{
+	if (u->caps.depth == COLOR_MONO) {
+		waddch(w, (chtype)glyph);
+		return;
+	}
+	int bg = palette_index(c, -1, 0), p = palette_pair(palette_contrast(bg), bg);
+	wattr_set(w, A_NORMAL, 0, &p);
+	waddstr(w, "  ");
+	palette_use(w, UI_TEXT);
+}
+
+void mapview_legend(ui_t *u, WINDOW *w, rect r)
+{
+	const map_mode *m = &map_modes[u->mode];
+	const snapshot_t *s = u->snap;
+	palette_use(w, UI_TEXT);
+	mvwhline(w, r.y, r.x, ' ', r.w);
+	wmove(w, r.y, r.x);
+	if (!s)
+		return;
+	bool glyphs = !u->caps.halfblock;
+	if (glyphs) {
+		palette_use(w, UI_DIM);
+		waddnstr(w, m->glyph_legend, r.w);
+		palette_use(w, UI_TEXT);
+		return;
+	}
+	int end = r.x + r.w;
+	if (u->mode == VIEW_BIOME) {
+		/* the commonest biomes first: that is what the map is mostly made of */
+		int order[BIOME_COUNT];
+		for (int i = 0; i < BIOME_COUNT; i++)
+			order[i] = i;
+		for (int i = 1; i < BIOME_COUNT; i++)
+			for (int j = i; j > 0 && s->stats.biome_fraction[order[j]] > s->stats.biome_fraction[order[j - 1]]; j--) {
+				int t = order[j]; order[j] = order[j - 1]; order[j - 1] = t;
+			}
+		for (int i = 0; i < BIOME_COUNT; i++) {
+			int b = order[i];
+			const char *name = biome_table[b].label ? biome_table[b].label : biome_table[b].name;
+			if (!name || s->stats.biome_fraction[b] <= 0)
+				continue;
+			if (getcurx(w) + 4 + (int)strlen(name) > end)
+				break;
+			const biome_param *bp = &s->prm.biomes[b];
+			swatch(u, w, (rgb){bp->r, bp->g, bp->b}, biome_glyph[b]);
+			wprintw(w, "%s ", name);
+		}
+		return;
+	}
+	if (u->mode == VIEW_PLATES) {
+		static const char *names[4] = {NULL, "convergent", "divergent", "transform"};
+		int found[4] = {-1, -1, -1, -1};
+		for (int c = 0; c < s->n; c++)
+			if (s->boundary[c] && s->boundary[c] < 4 && found[s->boundary[c]] < 0)
+				found[s->boundary[c]] = c;
+		waddstr(w, "plate colours; boundaries ");
+		for (int k = 1; k < 4; k++) {
+			if (found[k] < 0 || getcurx(w) + 14 > end)
+				continue;
+			swatch(u, w, colormap_cell(s, VIEW_PLATES, found[k]), '#');
+			wprintw(w, "%s ", names[k]);
+		}
+		return;
+	}
+	/* continuous fields: swatches from real cells nearest to evenly spaced
+	 * values, so the legend is the colormap's own colours */
+	const scale *sc = &scales[u->mode];
+	if (!sc->f)
+		return;
+	enum { K = 10 };
+	int best[K];
+	double bd[K];
+	for (int k = 0; k < K; k++) {
+		best[k] = -1;
+		bd[k] = (sc->hi - sc->lo) / K;
+	}
+	for (int c = 0; c < s->n; c++) {
+		double v = sc->f(s, c);
+		int k = (int)lround((v - sc->lo) / (sc->hi - sc->lo) * (K - 1));
+		if (k < 0 || k >= K)
+			continue;
+		double d = fabs(v - (sc->lo + (sc->hi - sc->lo) * k / (K - 1)));
+		if (d < bd[k]) {
+			bd[k] = d;
+			best[k] = c;
+		}
+	}
+	wprintw(w, "%s ", sc->lo_s);
+	for (int k = 0; k < K && getcurx(w) + 2 < end; k++) {
+		if (best[k] < 0)
+			waddstr(w, "  ");
+		else
+			swatch(u, w, colormap_cell(s, u->mode, best[k]), ' ');
+	}
+	if (getcurx(w) + (int)strlen(sc->hi_s) + 1 < end)
+		wprintw(w, " %s", sc->hi_s);
+	if (u->mode == VIEW_MOTION && getcurx(w) + 12 < end)
+		waddstr(w, "  arrows: direction");
+}

@@ -1,0 +1,47 @@
+/* mapview.h: the map modes and the map/globe picture in characters.
+ *
+ * One table entry per map mode (key, name, ASCII glyph rule, glyph legend).
+ * Pixels come from colormap_point, so the dashboard and the PNG exports show
+ * the same colours. With the half block each character holds two pixels
+ * (foreground = upper, background = lower); without it (no UTF-8, 8 colours
+ * or none) each character is one sample drawn as a glyph that tells the
+ * classes apart, on its colour when there is one. */
+#ifndef TECTONICA_TUI_MAPVIEW_H
+#define TECTONICA_TUI_MAPVIEW_H
+
+#include <curses.h>
+#include <stdint.h>
+#include "io/colormap.h"
+#include "tui/ui.h"
+
+typedef struct map_mode {
+	view_kind view;
+	int key;                    /* '1'..'8' */
+	const char *title;          /* panel title */
+	char (*glyph)(const snapshot_t *s, int cell);
+	const char *glyph_legend;   /* what the glyphs mean */
+	const char *color_legend;   /* what the colours mean */
+} map_mode;
+
+extern const map_mode map_modes[VIEW_COUNT];
+
+/* The map's picture, kept between frames and recomputed only when dirty. */
+typedef struct mapview {
+	int cols, rows;             /* characters */
+	int pw, ph;                 /* pixels */
+	rgb *pix;
+	int32_t *cell;              /* cell per pixel; -1 background, -2 globe axis */
+	cchar_t *chars;
+} mapview;
+
+void mapview_done(mapview *mv);
+/* Recompute the picture for rect r (map or globe, per u->globe). */
+void mapview_render(mapview *mv, ui_t *u, rect r);
+/* Copy the picture to the window. */
+void mapview_blit(const mapview *mv, WINDOW *w, rect r);
+/* Draw the legend of the current mode on one row. */
+void mapview_legend(ui_t *u, WINDOW *w, rect r);
+/* Screen position inside r -> latitude/longitude (degrees). false off-planet. */
+bool mapview_locate(const ui_t *u, rect r, int y, int x, double *lat, double *lon);
+
+#endif

@@ -1,0 +1,259 @@
+/* panels.c: status line, key bar, world statistics, biome shares and the
+ * cell inspector. */
+#include "tui/panels.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "core/grid.h"
+#include "tui/mapview.h"
+#include "tui/palette.h"
+#include "tui/widgets.h"
+
+#define DEG (M_PI / 180.0)
+
+static const char *grid_name(const snapshot_t *s, char *buf, size_t n)
+{
+	const grid_t *g = s->grid;
+	switch (g->kind) {
+	case GRID_GOLDBERG: snprintf(buf, n, "L%d", g->param); break;
+	case GRID_CUBESPHERE: snprintf(buf, n, "cube %d", g->param); break;
+	default: snprintf(buf, n, "fib"); break;
+	}
+	return buf;
+}
+
+void panel_status(ui_t *u, WINDOW *w)
+{
+	rect r = u->lay.status;
+	const stepper_status *st = &u->status;
+	palette_use(w, UI_STATUS);
+	mvwhline(w, r.y, 0, ' ', r.w);
+	int x = 0;
+	char b1[32], b2[32], gname[16];
+	x += widget_printf(w, r, 0, x, " tectonica ");
+	if (u->snap) {
+		const snapshot_t *s = u->snap;
+		x += widget_printf(w, r, 0, x, " %s  seed %llu  t %.1f Myr  step %lld ",
+		                   s->prm.name[0] ? s->prm.name : u->scenario,
+		                   (unsigned long long)s->prm.seed, s->time_myr, (long long)s->step);
+	}
+	palette_use(w, UI_PLAY);
+	if (st->generating)
+		x += widget_printf(w, r, 0, x, " generating%s ", ui_sym(u, "\u2026", "..."));
+	else if (st->playing)
+		x += widget_printf(w, r, 0, x, " %s %.1f steps/s ", ui_sym(u, "\u25b6", ">"), st->measured_sps);
+	else
+		x += widget_printf(w, r, 0, x, " %s paused ", ui_sym(u, "\u275a\u275a", "||"));
+	palette_use(w, UI_STATUS);
+	if (st->target_sps > 0)
+		x += widget_printf(w, r, 0, x, " cap %g/s ", st->target_sps);
+	else
+		x += widget_printf(w, r, 0, x, " no cap ");
+	if (u->snap)
+		x += widget_printf(w, r, 0, x, " %s %s %s cells ", grid_name(u->snap, gname, sizeof gname),
+		                   ui_sym(u, "\u00b7", "-"), widget_group(u, u->snap->n, b1, sizeof b1));
+	if (st->last_step_ms > 0)
+		x += widget_printf(w, r, 0, x, " %s ms/step ", st->last_step_ms < 10 ? "<10" : widget_group(u, (long long)st->last_step_ms, b2, sizeof b2));
+	if (u->msg[0] && ui_now() < u->msg_until) {
+		palette_use(w, u->msg_err ? UI_ERROR : UI_STATUS);
+		wattron(w, A_BOLD);
+		widget_printf(w, r, 0, x, " %s ", u->msg);
+		wattroff(w, A_BOLD);
+	} else if (r.w - x > 17) {
+		widget_printf(w, r, 0, r.w - 17, " ?:help  q:quit ");
+	}
+	palette_use(w, UI_TEXT);
+}
+
+void panel_keys(ui_t *u, WINDOW *w)
+{
+	rect r = u->lay.keys;
+	palette_use(w, UI_TEXT);
+	mvwhline(w, r.y, 0, ' ', r.w);
+	if (u->lay.hidden[0]) {
+		palette_use(w, UI_DIM);
+		widget_printf(w, r, 0, 0, " %s  %s", u->lay.hidden, "?:help q:quit");
+		palette_use(w, UI_TEXT);
+		return;
+	}
+	int x = 1;
+	for (int m = 0; m < VIEW_COUNT && x < r.w; m++) {
+		palette_use(w, UI_KEY);
+		x += widget_printf(w, r, 0, x, "%c ", map_modes[m].key);
+		palette_use(w, m == (int)u->mode && !u->globe ? UI_SELECT : UI_TEXT);
+		x += widget_printf(w, r, 0, x, "%s", map_modes[m].title);
+		palette_use(w, UI_TEXT);
+		x += widget_printf(w, r, 0, x, " ");
+	}
+	static const struct { const char *k, *t; } extra[] = {
+		{"g", "globe"}, {"space", "play"}, {".", "step"}, {"+-", "speed"},
+		{"tab", "panel"}, {"e", "export"},
+	};
+	for (size_t i = 0; i < sizeof extra / sizeof extra[0] && x < r.w; i++) {
+		palette_use(w, UI_KEY);
+		x += widget_printf(w, r, 0, x, " %s", extra[i].k);
+		palette_use(w, i == 0 && u->globe ? UI_SELECT : UI_TEXT);
+		x += widget_printf(w, r, 0, x, " %s", extra[i].t);
+	}
+	palette_use(w, UI_TEXT);
+}
+
+/* A bar of biome shares, largest remainder so the widths add up. */
+static void biome_bar(ui_t *u, WINDOW *w, rect r, int y, int x, int width)
+{
+	const snapshot_t *s = u->snap;
+	int cells[BIOME_COUNT], used = 0;
+	double rem[BIOME_COUNT];
+	for (int b = 0; b < BIOME_COUNT; b++) {
+		double f = s->stats.biome_fraction[b] * width;
+		cells[b] = (int)f;
+		rem[b] = f - cells[b];
+		used += cells[b];
+	}
+	while (used < width) {
+		int best = 0;
+		for (int b = 1; b < BIOME_COUNT; b++)
+			if (rem[b] > rem[best])
+				best = b;
+		if (rem[best] <= 0)
+			break;
+		cells[best]++;
+		rem[best] = 0;
+		used++;
+	}
+	static const char glyph[BIOME_COUNT] = "~.:t&-#fm\",M^=";
+	wmove(w, r.y + y, r.x + x);
+	for (int b = 0; b < BIOME_COUNT; b++) {
+		if (!cells[b])
+			continue;
+		if (u->caps.depth == COLOR_MONO) {
+			for (int i = 0; i < cells[b]; i++)
+				waddch(w, (chtype)glyph[b]);
+			continue;
+		}
+		const biome_param *bp = &s->prm.biomes[b];
+		int bg = palette_index((rgb){bp->r, bp->g, bp->b}, -1, 0);
+		int p = palette_pair(palette_contrast(bg), bg);
+		wattr_set(w, A_NORMAL, 0, &p);
+		for (int i = 0; i < cells[b]; i++)
+			waddch(w, u->caps.depth == COLOR_8 ? (chtype)glyph[b] : ' ');
+	}
+	palette_use(w, UI_TEXT);
+}
+
+void panel_world(ui_t *u, WINDOW *w)
+{
+	rect box = u->lay.world;
+	widget_box(u, w, box, "World", false);
+	rect r = widget_inner(box);
+	const snapshot_t *s = u->snap;
+	if (!s)
+		return;
+	const world_stats *ws = &s->stats;
+	char a[32], b[32];
+	widget_printf(w, r, 0, 1, "land %.1f %%   sea level %s m", ws->land_fraction * 100,
+	              widget_group(u, lround(s->sea_level_m), a, sizeof a));
+	widget_printf(w, r, 1, 1, "highest %s m   deepest %s m",
+	              widget_group(u, lround(ws->elevation_max_m - s->sea_level_m), a, sizeof a),
+	              widget_group(u, lround(ws->elevation_min_m - s->sea_level_m), b, sizeof b));
+	widget_printf(w, r, 2, 1, "mean %.1f %sC  plates %d  continents %.0f%%",
+	              ws->mean_temperature_c, ui_sym(u, "\u00b0", ""), s->plate_count,
+	              ws->continental_fraction * 100);
+	widget_printf(w, r, 3, 1, "boundaries: conv %.0f%% div %.0f%% transf %.0f%%",
+	              ws->boundary_fraction[BOUNDARY_CONVERGENT] * 100,
+	              ws->boundary_fraction[BOUNDARY_DIVERGENT] * 100,
+	              ws->boundary_fraction[BOUNDARY_TRANSFORM] * 100);
+	if (r.h > 4) {
+		int x = widget_printf(w, r, 4, 1, "biomes ");
+		if (r.w - x - 2 > 4)
+			biome_bar(u, w, r, 4, 1 + x, r.w - x - 2);
+	}
+}
+
+void panel_biomes(ui_t *u, WINDOW *w)
+{
+	rect box = u->lay.biomes;
+	widget_box(u, w, box, "Biomes", false);
+	rect r = widget_inner(box);
+	const snapshot_t *s = u->snap;
+	if (!s)
+		return;
+	int colw = 19, cols = r.w / colw;
+	if (cols < 1)
+		cols = 1;
+	int k = 0;
+	for (int b = 0; b < BIOME_COUNT; b++) {
+		const char *name = biome_table[b].label ? biome_table[b].label : biome_table[b].name;
+		if (!name)
+			continue;
+		int row = k / cols, col = k % cols;
+		k++;
+		if (row >= r.h)
+			break;
+		int x = 1 + col * colw;
+		wmove(w, r.y + row, r.x + x);
+		if (u->caps.depth == COLOR_MONO) {
+			static const char glyph[BIOME_COUNT] = "~.:t&-#fm\",M^=";
+			waddch(w, (chtype)glyph[b]);
+		} else {
+			const biome_param *bp = &s->prm.biomes[b];
+			int bg = palette_index((rgb){bp->r, bp->g, bp->b}, -1, 0);
+			int p = palette_pair(palette_contrast(bg), bg);
+			wattr_set(w, A_NORMAL, 0, &p);
+			waddch(w, ' ');
+			palette_use(w, UI_TEXT);
+		}
+		widget_printf(w, r, row, x + 2, "%-11.11s%5.1f", name, s->stats.biome_fraction[b] * 100);
+	}
+}
+
+static const char *compass(double ve, double vn)
+{
+	static const char *d[8] = {"E", "NE", "N", "NW", "W", "SW", "S", "SE"};
+	int o = (int)lround(atan2(vn, ve) / (M_PI / 4));
+	return d[(o + 8) % 8];
+}
+
+void panel_cell(ui_t *u, WINDOW *w)
+{
+	rect box = u->lay.cell;
+	const snapshot_t *s = u->snap;
+	char title[64];
+	if (u->inspecting)
+		snprintf(title, sizeof title, "Cell %.1f%c %.1f%c", fabs(u->insp_lat), u->insp_lat >= 0 ? 'N' : 'S',
+		         fabs(u->insp_lon), u->insp_lon >= 0 ? 'E' : 'W');
+	else
+		snprintf(title, sizeof title, "Cell");
+	widget_box(u, w, box, title, false);
+	rect r = widget_inner(box);
+	if (!s)
+		return;
+	if (!u->inspecting) {
+		palette_use(w, UI_DIM);
+		widget_printf(w, r, 0, 1, u->caps.mouse ? "click the map to inspect"
+		                                        : "mouse is off (--no-mouse)");
+		palette_use(w, UI_TEXT);
+		return;
+	}
+	int c = grid_locate(s->grid, v3_from_latlon(u->insp_lat * DEG, u->insp_lon * DEG));
+	int pi = s->plate[c];
+	const plate_info *pl = pi < s->plate_count ? &s->plates[pi] : NULL;
+	char a[32];
+	double rel = s->elevation[c] - s->sea_level_m;
+	const char *bname = s->biome[c] < BIOME_COUNT ? (biome_table[s->biome[c]].label
+	                    ? biome_table[s->biome[c]].label : biome_table[s->biome[c]].name) : "?";
+	int y = 0;
+	widget_printf(w, r, y++, 1, "cell %d  plate %d (%s plate)", c, pl ? pl->id : pi,
+	              pl && pl->type == CRUST_CONTINENTAL ? "continental" : "oceanic");
+	widget_printf(w, r, y++, 1, "crust %s, %.0f Myr old",
+	              s->crust[c] == CRUST_CONTINENTAL ? "continental" : "oceanic", s->age[c]);
+	widget_printf(w, r, y++, 1, "%s m %s sea level", widget_group(u, lround(fabs(rel)), a, sizeof a),
+	              rel >= 0 ? "above" : "below");
+	widget_printf(w, r, y++, 1, "%.1f %sC %s %.0f mm/yr", s->temperature[c], ui_sym(u, "\u00b0", ""),
+	              ui_sym(u, "\u00b7", "-"), s->precip[c]);
+	widget_printf(w, r, y++, 1, "biome %s", bname);
+	double sp = hypot(s->vel_east[c], s->vel_north[c]);
+	widget_printf(w, r, y++, 1, "moving %.1f cm/yr %s  stress %+.2f", sp, compass(s->vel_east[c], s->vel_north[c]),
+	              s->stress[c]);
+}

@@ -1,0 +1,173 @@
+/* plates.c: the plate table: one row per plate, sortable by any column,
+ * scrollable, with the plate's map colour as its swatch. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "tui/palette.h"
+#include "tui/panels.h"
+#include "tui/widgets.h"
+
+/* qsort has no context argument in C11: the table being sorted */
+static const snapshot_t *sort_snap;
+static plate_sort sort_col;
+static bool sort_desc;
+
+static double key_of(const plate_info *p, plate_sort c)
+{
+	switch (c) {
+	case PSORT_ID: return p->id;
+	case PSORT_TYPE: return p->type;
+	case PSORT_AREA: return p->area_fraction;
+	case PSORT_CONT: return p->continental_fraction;
+	case PSORT_SPEED: return p->speed_cm_yr;
+	case PSORT_POLE: return p->pole_lat;
+	case PSORT_ELEV: return p->mean_elevation_m;
+	default: return 0;
+	}
+}
+
+static int cmp(const void *a, const void *b)
+{
+	const plate_info *pa = &sort_snap->plates[*(const int *)a];
+	const plate_info *pb = &sort_snap->plates[*(const int *)b];
+	double ka = key_of(pa, sort_col), kb = key_of(pb, sort_col);
+	int r = ka < kb ? -1 : ka > kb ? 1 : pa->id - pb->id;
+	return sort_desc ? -r : r;
+}
+
+/* Plate indices in display order; returns the count (<= cap). */
+static int sorted(const ui_t *u, int *idx, int cap)
+{
+	const snapshot_t *s = u->snap;
+	if (!s)
+		return 0;
+	int n = s->plate_count < cap ? s->plate_count : cap;
+	for (int i = 0; i < n; i++)
+		idx[i] = i;
+	sort_snap = s;
+	sort_col = u->psort;
+	sort_desc = u->psort_desc;
+	qsort(idx, (size_t)n, sizeof *idx, cmp);
+	return n;
+}
+
+enum { MAXP = 1024 };
+
+int plates_selected(const ui_t *u)
+{
+	int idx[MAXP];
+	int n = sorted(u, idx, MAXP);
+	return u->plate_sel >= 0 && u->plate_sel < n ? idx[u->plate_sel] : -1;
+}
+
+static const char *col_names[PSORT_COUNT] = {"id", "type", "area", "cont", "speed", "pole", "elev"};
+
+static void clamp_sel(ui_t *u, int n, int rows)
+{
+	if (u->plate_sel >= n)
+		u->plate_sel = n - 1;
+	if (u->plate_sel < 0)
+		u->plate_sel = 0;
+	if (u->plate_top > u->plate_sel)
+		u->plate_top = u->plate_sel;
+	if (rows > 0 && u->plate_sel >= u->plate_top + rows)
+		u->plate_top = u->plate_sel - rows + 1;
+	if (u->plate_top > n - rows)
+		u->plate_top = n - rows;
+	if (u->plate_top < 0)
+		u->plate_top = 0;
+}
+
+void panel_plates(ui_t *u, WINDOW *w)
+{
+	rect box = u->lay.plates;
+	const snapshot_t *s = u->snap;
+	char title[64];
+	snprintf(title, sizeof title, "Plates %d %s by %s %s", s ? s->plate_count : 0,
+	         ui_sym(u, "\u00b7", "-"), col_names[u->psort],
+	         u->psort_desc ? ui_sym(u, "\u25bc", "v") : ui_sym(u, "\u25b2", "^"));
+	bool focus = u->focus == FOCUS_PLATES;
+	widget_box(u, w, box, title, focus);
+	rect r = widget_inner(box);
+	if (!s || r.h < 2)
+		return;
+	bool compact = u->lay.compact;
+	palette_use(w, UI_DIM);
+	if (compact)
+		widget_printf(w, r, 0, 0, "  id type area cm/y  elev");
+	else
+		widget_printf(w, r, 0, 0, "  id type area cont cm/y   pole     elev");
+	palette_use(w, UI_TEXT);
+	int idx[MAXP];
+	int n = sorted(u, idx, MAXP), rows = r.h - 1;
+	clamp_sel(u, n, rows);
+	for (int row = 0; row < rows && u->plate_top + row < n; row++) {
+		int k = u->plate_top + row, pi = idx[k];
+		const plate_info *p = &s->plates[pi];
+		int y = row + 1;
+		wmove(w, r.y + y, r.x);
+		if (u->caps.depth == COLOR_MONO) {
+			waddch(w, (chtype)('A' + pi % 26));
+		} else {
+			int c = palette_index((rgb){p->r, p->g, p->b}, -1, 0);
+			int pr = palette_pair(c, -1);
+			wattr_set(w, A_NORMAL, 0, &pr);
+			if (u->caps.utf8) {
+				waddstr(w, "\u25a0");
+			} else {
+				pr = palette_pair(palette_contrast(c), c);
+				wattr_set(w, A_NORMAL, 0, &pr);
+				waddch(w, (chtype)('A' + pi % 26));
+			}
+		}
+		palette_use(w, k == u->plate_sel && focus ? UI_SELECT : UI_TEXT);
+		const char *type = p->type == CRUST_CONTINENTAL ? "cont" : "ocea";
+		if (compact)
+			widget_printf(w, r, y, 1, " %2d %-4s %4.1f %4.1f %+5.0f", p->id, type,
+			              p->area_fraction * 100, p->speed_cm_yr, p->mean_elevation_m);
+		else
+			widget_printf(w, r, y, 1, " %2d %-4s %4.1f %3.0f%% %4.1f %3.0f%c%4.0f%c %+5.0f", p->id, type,
+			              p->area_fraction * 100, p->continental_fraction * 100, p->speed_cm_yr,
+			              fabs(p->pole_lat), p->pole_lat >= 0 ? 'N' : 'S',
+			              fabs(p->pole_lon), p->pole_lon >= 0 ? 'E' : 'W', p->mean_elevation_m);
+		palette_use(w, UI_TEXT);
+	}
+	if (n > rows) {
+		/* where the window is in the list */
+		palette_use(w, UI_DIM);
+		widget_printf(w, (rect){box.y + box.h - 1, box.x + 1, 1, box.w - 2}, 0, box.w - 12,
+		              " %d-%d/%d ", u->plate_top + 1, u->plate_top + rows < n ? u->plate_top + rows : n, n);
+		palette_use(w, UI_TEXT);
+	}
+}
+
+unsigned plates_key(ui_t *u, int key)
+{
+	int rows = u->lay.plates.h - 3;
+	switch (key) {
+	case KEY_UP: case 'k': u->plate_sel--; break;
+	case KEY_DOWN: case 'j': u->plate_sel++; break;
+	case KEY_PPAGE: u->plate_sel -= rows > 1 ? rows : 1; break;
+	case KEY_NPAGE: u->plate_sel += rows > 1 ? rows : 1; break;
+	case KEY_HOME: u->plate_sel = 0; break;
+	case KEY_END: u->plate_sel = 1 << 20; break;
+	case KEY_LEFT: case '<': u->psort = (u->psort + PSORT_COUNT - 1) % PSORT_COUNT; break;
+	case KEY_RIGHT: case '>': u->psort = (u->psort + 1) % PSORT_COUNT; break;
+	case '\r': case '\n': case KEY_ENTER: case 'o': u->psort_desc = !u->psort_desc; break;
+	default: return 0;
+	}
+	if (u->plate_sel < 0)
+		u->plate_sel = 0;
+	return DIRTY_TEXT;
+}
+
+unsigned plates_click(ui_t *u, int y, int x)
+{
+	rect r = widget_inner(u->lay.plates);
+	u->focus = FOCUS_PLATES;
+	if (y >= r.y + 1 && y < r.y + r.h)
+		u->plate_sel = u->plate_top + (y - r.y - 1);
+	else if (y == r.y)
+		u->psort = (u->psort + 1) % PSORT_COUNT;
+	return DIRTY_TEXT;
+}

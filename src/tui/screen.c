@@ -1,0 +1,156 @@
+/* screen.c: terminal set-up, colour capability detection, signals.
+ *
+ * Order of set-up follows htop's CRT_init: locale, terminal, cbreak/noecho,
+ * keypad, mouse, cursor off, then colours only if the terminal has them
+ * (alloc_pair crashes on a terminal without colours). We install no SIGWINCH
+ * handler: ncurses' own turns a resize into KEY_RESIZE. */
+#include "tui/screen.h"
+
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <curses.h>
+#include <term.h>
+
+static volatile sig_atomic_t pending_signal;
+static volatile sig_atomic_t screen_up;
+static SCREEN *scr;
+
+static void on_quit_signal(int sig)
+{
+	pending_signal = sig;
+}
+
+/* A crash: give the terminal back before the core dump or message. endwin is
+ * not async-signal-safe, but the process is dying anyway and a shell left in
+ * raw mode with an invisible cursor is worse (htop does the same). */
+static void on_fatal_signal(int sig)
+{
+	if (screen_up) {
+		screen_up = 0;
+		endwin();
+	}
+	static const char m[] = "tectonica: fatal signal, terminal restored\n";
+	ssize_t r = write(STDERR_FILENO, m, sizeof m - 1);
+	(void)r;
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void screen_signals_install(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	/* no SA_RESTART: a signal must interrupt poll() so the loop sees it */
+	sa.sa_handler = on_quit_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = on_fatal_signal;
+	sa.sa_flags = SA_RESETHAND;
+	sigaction(SIGSEGV, &sa, NULL);
+	sigaction(SIGBUS, &sa, NULL);
+	sigaction(SIGFPE, &sa, NULL);
+	sigaction(SIGILL, &sa, NULL);
+	sigaction(SIGABRT, &sa, NULL);
+	/* a dead SSH link must not kill us mid-write before we restore */
+	signal(SIGPIPE, SIG_IGN);
+}
+
+int screen_signal_pending(void)
+{
+	return pending_signal;
+}
+
+static color_depth detect_depth(screen_caps *c)
+{
+	const char *nc = getenv("NO_COLOR");
+	c->no_color_env = nc && *nc;
+	if (c->no_color_env || !has_colors())
+		return COLOR_MONO;
+	if (start_color() != OK)
+		return COLOR_MONO;
+	use_default_colors();
+	c->colors = COLORS;
+	c->pairs = COLOR_PAIRS;
+	/* ncurses reports 2^24 colours for terminfo entries with the RGB flag */
+	if (COLORS >= 0x1000000)
+		return COLOR_DIRECT;
+	if (COLORS >= 256 && COLOR_PAIRS >= 256)
+		return COLOR_256;
+	if (COLORS >= 8 && COLOR_PAIRS >= 16)
+		return COLOR_8;
+	return COLOR_MONO;
+}
+
+int screen_init(screen_caps *caps, bool want_mouse, char *err, size_t errlen)
+{
+	memset(caps, 0, sizeof *caps);
+	setlocale(LC_ALL, "");
+	const char *cs = nl_langinfo(CODESET);
+	caps->utf8 = cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8"));
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		snprintf(err, errlen, "the dashboard needs a terminal (try `tectonica run`)");
+		return -1;
+	}
+	/* short escape delay: Esc cancels editing without a visible lag */
+	if (!getenv("ESCDELAY"))
+		set_escdelay(25);
+	scr = newterm(NULL, stdout, stdin);
+	if (!scr) {
+		const char *t = getenv("TERM");
+		snprintf(err, errlen, "cannot use terminal type '%s'", t ? t : "(unset)");
+		return -1;
+	}
+	set_term(scr);
+	screen_up = 1;
+	cbreak();
+	noecho();
+	nonl();
+	intrflush(stdscr, FALSE);
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	curs_set(0);
+	caps->depth = detect_depth(caps);
+	/* the half block carries two pixels only with two colours to paint */
+	caps->halfblock = caps->utf8 && caps->depth >= COLOR_256;
+	if (want_mouse) {
+		mmask_t got = mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED
+		                        | BUTTON5_PRESSED, NULL);
+		mouseinterval(0);
+		caps->mouse = got != 0;
+	}
+	return 0;
+}
+
+void screen_done(void)
+{
+	if (!screen_up)
+		return;
+	screen_up = 0;
+	if (scr) {
+		mousemask(0, NULL);
+		curs_set(1);
+		endwin();
+		delscreen(scr);
+		scr = NULL;
+	}
+}
+
+void screen_fatal(const char *fmt, ...)
+{
+	screen_done();
+	va_list ap;
+	fputs("tectonica: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}

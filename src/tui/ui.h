@@ -1,0 +1,85 @@
+/* ui.h: the dashboard's state, shared by the tui modules.
+ *
+ * Only the UI thread reads or writes this. The planet is seen through `snap`,
+ * an immutable snapshot held from the stepper until the next acquire. */
+#ifndef TECTONICA_TUI_UI_H
+#define TECTONICA_TUI_UI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "core/snapshot.h"
+#include "io/colormap.h"
+#include "sim/stepper.h"
+#include "tui/layout.h"
+#include "tui/screen.h"
+
+typedef enum { FOCUS_MAP, FOCUS_PLATES, FOCUS_PARAMS, FOCUS_COUNT } ui_focus;
+
+/* Columns the plate table can be sorted by. */
+typedef enum {
+	PSORT_ID, PSORT_TYPE, PSORT_AREA, PSORT_CONT, PSORT_SPEED, PSORT_POLE, PSORT_ELEV,
+	PSORT_COUNT
+} plate_sort;
+
+/* Redraw flags: what must be recomputed at the next frame. */
+enum {
+	DIRTY_MAP = 1u << 0,     /* map pixels (expensive: colormap per pixel) */
+	DIRTY_TEXT = 1u << 1,    /* panels, status line (cheap) */
+	DIRTY_LAYOUT = 1u << 2,  /* terminal size or hidden panels changed */
+	DIRTY_ALL = 7u
+};
+
+typedef struct ui {
+	screen_caps caps;
+	stepper_t *st;
+	const snapshot_t *snap;         /* newest snapshot, or NULL */
+	stepper_status status;
+	const char *scenario;           /* shown in the status line */
+	const char *export_dir;         /* base folder for `e` */
+	bool want_mouse;
+
+	/* what is shown */
+	view_kind mode;
+	bool globe;
+	double pan_lon;                 /* central meridian of the map, degrees */
+	double spin;                    /* globe rotation, radians */
+	double globe_lat;               /* viewer latitude for the globe, degrees */
+	bool help;
+	ui_focus focus;
+	layout lay;
+
+	/* plate table */
+	plate_sort psort;
+	bool psort_desc;
+	int plate_sel, plate_top;
+
+	/* parameter editor */
+	int param_sel, param_top;
+	bool editing;
+	char edit[40];
+
+	/* cell inspector: a place (it keeps its meaning as plates move) */
+	bool inspecting;
+	double insp_lat, insp_lon;      /* degrees */
+
+	/* transient message in the status line */
+	char msg[256];
+	bool msg_err;
+	double msg_until;
+	unsigned seen_serial;
+
+	unsigned dirty;
+	bool quit;
+} ui_t;
+
+/* Show a message in the status line for a few seconds. */
+void ui_message(ui_t *u, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Monotonic clock in seconds. */
+double ui_now(void);
+/* A glyph or its ASCII stand-in, by the terminal's locale. */
+static inline const char *ui_sym(const ui_t *u, const char *utf8, const char *ascii)
+{
+	return u->caps.utf8 ? utf8 : ascii;
+}
+
+#endif

@@ -1,0 +1,490 @@
+/* test_export.c: every map kind is written, valid and tagged; heightmap values
+ * are exact; maps are seamless at +-180 degrees and calm at the poles; output
+ * is byte-identical for any thread count; bad lists, sizes and folders fail
+ * with a message. Uses a synthetic snapshot with smooth fields on a real grid,
+ * so it does not depend on the simulation. */
+#include "tap.h"
+
+#include <dirent.h>
+#include <png.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "core/grid.h"
+#include "core/params.h"
+#include "core/snapshot.h"
+#include "io/colormap.h"
+#include "io/export.h"
+#include "sim/pool.h"
+
+#define W 256
+#define H 128
+
+/* ---- a synthetic planet ---------------------------------------------------- */
+
+/* Smooth fields of position, so every map has something to show. */
+static double smooth_elev(vec3 p)
+{
+	return 3500.0 * p.x + 2500.0 * p.y * p.z - 1200.0 * p.z * p.z + 400.0;
+}
+
+static snapshot_t *make_snapshot(const grid_t *g, double const_elev, int use_const)
+{
+	snapshot_t *s = snapshot_new(g);
+	if (!s)
+		return NULL;
+	params_default(&s->prm);
+	s->prm.seed = 12345;
+	s->step = 7;
+	s->time_myr = 7.5;
+	s->sea_level_m = 0;
+	s->plate_count = 4;
+	for (int i = 0; i < 4; i++) {
+		s->plates[i].id = i + 1;
+		s->plates[i].r = (uint8_t)(60 + 50 * i);
+		s->plates[i].g = (uint8_t)(200 - 40 * i);
+		s->plates[i].b = (uint8_t)(90 + 30 * i);
+	}
+	for (int c = 0; c < g->n; c++) {
+		vec3 p = g->centre[c];
+		double e = use_const ? const_elev : smooth_elev(p);
+		s->elevation[c] = (float)e;
+		s->temperature[c] = (float)(30.0 - 55.0 * p.z * p.z - (e > 0 ? e * 0.0065 : 0));
+		s->precip[c] = (float)(1800.0 + 1500.0 * p.y);
+		s->stress[c] = (float)(p.y * p.x);
+		s->shear[c] = 0;
+		s->age[c] = (float)(100.0 + 100.0 * p.z);
+		s->crust[c] = e > 0 ? CRUST_CONTINENTAL : CRUST_OCEANIC;
+		s->plate[c] = (uint16_t)((p.x > 0) + 2 * (p.y > 0));
+		s->boundary[c] = fabs(p.x) < 0.02 ? BOUNDARY_CONVERGENT
+		               : fabs(p.y) < 0.02 ? BOUNDARY_DIVERGENT : BOUNDARY_NONE;
+		s->biome[c] = (uint8_t)biome_classify(s->prm.biomes, s->temperature[c], s->precip[c],
+		                                      e - s->sea_level_m);
+		s->vel_east[c] = (float)(3.0 + 2.0 * p.z);
+		s->vel_north[c] = (float)(1.0 * p.x);
+	}
+	return s;
+}
+
+/* ---- reading PNGs back ----------------------------------------------------- */
+
+typedef struct image {
+	int w, h, depth, colour, channels;
+	uint8_t *px;            /* rows as stored (16-bit big-endian) */
+	size_t stride;
+	char text[12][2][256];
+	int ntext;
+} image;
+
+static int read_png(const char *path, image *im)
+{
+	memset(im, 0, sizeof *im);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+	png_infop info = png_create_info_struct(png);
+	if (setjmp(png_jmpbuf(png))) {
+		png_destroy_read_struct(&png, &info, NULL);
+		fclose(f);
+		return -1;
+	}
+	png_init_io(png, f);
+	png_read_png(png, info, PNG_TRANSFORM_IDENTITY, NULL);
+	im->w = (int)png_get_image_width(png, info);
+	im->h = (int)png_get_image_height(png, info);
+	im->depth = png_get_bit_depth(png, info);
+	im->colour = png_get_color_type(png, info);
+	im->channels = png_get_channels(png, info);
+	im->stride = png_get_rowbytes(png, info);
+	im->px = malloc(im->stride * (size_t)im->h);
+	png_bytepp rows = png_get_rows(png, info);
+	for (int y = 0; y < im->h; y++)
+		memcpy(im->px + im->stride * (size_t)y, rows[y], im->stride);
+	png_textp tx;
+	int nt = 0;
+	png_get_text(png, info, &tx, &nt);
+	for (int i = 0; i < nt && i < 12; i++) {
+		snprintf(im->text[i][0], 256, "%s", tx[i].key);
+		snprintf(im->text[i][1], 256, "%s", tx[i].text);
+	}
+	im->ntext = nt < 12 ? nt : 12;
+	png_destroy_read_struct(&png, &info, NULL);
+	fclose(f);
+	return 0;
+}
+
+static const char *image_text(const image *im, const char *key)
+{
+	for (int i = 0; i < im->ntext; i++)
+		if (!strcmp(im->text[i][0], key))
+			return im->text[i][1];
+	return NULL;
+}
+
+static unsigned grey16(const image *im, int x, int y)
+{
+	const uint8_t *p = im->px + im->stride * (size_t)y + 2 * (size_t)x;
+	return (unsigned)p[0] << 8 | p[1];
+}
+
+static int text_is(const image *im, const char *key, const char *want)
+{
+	const char *got = image_text(im, key);
+	return got && !strcmp(got, want);
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char *b = malloc((size_t)n + 1);
+	*len = fread(b, 1, (size_t)n, f);
+	b[*len] = 0;
+	fclose(f);
+	return b;
+}
+
+static int same_file(const char *a, const char *b)
+{
+	size_t la, lb;
+	char *x = slurp(a, &la), *y = slurp(b, &lb);
+	int same = x && y && la == lb && !memcmp(x, y, la);
+	free(x);
+	free(y);
+	return same;
+}
+
+static int count_tmp_files(const char *dir)
+{
+	DIR *d = opendir(dir);
+	int n = 0;
+	struct dirent *e;
+	while (d && (e = readdir(d)))
+		n += strstr(e->d_name, ".tmp") != NULL;
+	if (d)
+		closedir(d);
+	return n;
+}
+
+/* ---- tests ----------------------------------------------------------------- */
+
+static void test_parse(void)
+{
+	unsigned m;
+	char err[512];
+	ok(export_parse_list("all", &m, err, sizeof err) == 0 && m == (1u << EXPORT_KIND_COUNT) - 1,
+	   "\"all\" selects every kind");
+	ok(export_parse_list("biome,elevation16", &m, err, sizeof err) == 0 &&
+	   m == (1u << EXPORT_BIOME | 1u << EXPORT_ELEVATION16), "a comma list");
+	ok(export_parse_list(" plates , age", &m, err, sizeof err) == 0 &&
+	   m == (1u << EXPORT_PLATES | 1u << EXPORT_AGE), "spaces around names are ignored");
+	int rc = export_parse_list("biome,heights", &m, err, sizeof err);
+	ok(rc == -1 && strstr(err, "heights") && strstr(err, "elevation16") && strstr(err, "cubemap"),
+	   "an unknown name is named, with the valid ones: %s", err);
+	ok(export_parse_list("", &m, err, sizeof err) == -1, "an empty list is an error");
+	ok(export_parse_list("biome,", &m, err, sizeof err) == -1, "a trailing comma is an error");
+	int names = 1;
+	const char *want[] = {"biome", "elevation", "elevation16", "plates", "stress", "temperature",
+	                      "precipitation", "age", "cubemap", "raw"};
+	for (int k = 0; k < EXPORT_KIND_COUNT; k++) {
+		names &= !strcmp(export_kind_name((export_kind)k), want[k]);
+		names &= export_parse_list(want[k], &m, err, sizeof err) == 0 && m == 1u << k;
+	}
+	ok(names, "every kind's name round-trips through the parser");
+}
+
+static void test_all_kinds(const snapshot_t *s, const char *root)
+{
+	char dir[512], path[600], err[512];
+	snprintf(dir, sizeof dir, "%s/new/folder", root);
+	export_opts o = {.width = W, .height = H, .scenario = "conf/test.yaml", .frame = -1};
+	int rc = export_write(s, (1u << EXPORT_KIND_COUNT) - 1, dir, &o, NULL, err, sizeof err);
+	ok(rc == 0, "all kinds written into a new nested folder%s%s", rc ? ": " : "", rc ? err : "");
+
+	for (int k = 0; k < EXPORT_KIND_COUNT; k++) {
+		if (k == EXPORT_RAW)
+			continue;
+		const char *name = export_kind_name((export_kind)k);
+		snprintf(path, sizeof path, "%s/%s.png", dir, name);
+		image im;
+		if (!ok(read_png(path, &im) == 0, "%s.png reads back", name))
+			continue;
+		int ww = W, hh = H, depth = 8, colour = PNG_COLOR_TYPE_RGB;
+		if (k == EXPORT_CUBEMAP) {
+			ww = 4 * (H / 2);
+			hh = 3 * (H / 2);
+		}
+		if (k == EXPORT_ELEVATION)
+			colour = PNG_COLOR_TYPE_GRAY;
+		if (k == EXPORT_ELEVATION16) {
+			colour = PNG_COLOR_TYPE_GRAY;
+			depth = 16;
+		}
+		ok(im.w == ww && im.h == hh && im.depth == depth && im.colour == colour,
+		   "%s.png is %dx%d, %d-bit, colour type %d (got %dx%d, %d, %d)", name, ww, hh, depth,
+		   colour, im.w, im.h, im.depth, im.colour);
+		char sw[64];
+		snprintf(sw, sizeof sw, "tectonica %s", PACKAGE_VERSION);
+		ok(text_is(&im, "Software", sw) && text_is(&im, "Scenario", "conf/test.yaml") &&
+		   text_is(&im, "Seed", "12345") && text_is(&im, "Step", "7") &&
+		   text_is(&im, "Time-Myr", "7.5") && text_is(&im, "Kind", name),
+		   "%s.png carries Software, Scenario, Seed, Step, Time-Myr and Kind", name);
+		if (k == EXPORT_BIOME) {
+			/* seam: the first and last columns are neighbours on the sphere */
+			double seam = 0, inner = 0;
+			for (int y = 0; y < im.h; y++) {
+				const uint8_t *r = im.px + im.stride * (size_t)y;
+				for (int ch = 0; ch < 3; ch++) {
+					seam += abs(r[ch] - r[3 * (W - 1) + ch]);
+					inner += abs(r[3 * (W / 2) + ch] - r[3 * (W / 2 - 1) + ch]);
+				}
+			}
+			ok(seam <= 2 * inner + 3.0 * im.h,
+			   "biome map: the left and right edges meet (seam %.0f, mid-map %.0f)", seam, inner);
+		}
+		if (k == EXPORT_CUBEMAP) {
+			/* the +X face's right edge meets the +Y face's left edge */
+			int n = H / 2, far = 0;
+			for (int y = n; y < 2 * n; y++) {
+				const uint8_t *r = im.px + im.stride * (size_t)y;
+				for (int ch = 0; ch < 3; ch++)
+					far += abs(r[3 * (2 * n - 1) + ch] - r[3 * (2 * n) + ch]) > 40;
+			}
+			ok(far <= n / 8, "cube map: adjacent faces meet along their edge (%d jumps)", far);
+		}
+		free(im.px);
+	}
+
+	snprintf(path, sizeof path, "%s/raw.f32", dir);
+	struct stat st;
+	ok(stat(path, &st) == 0 && st.st_size == (off_t)W * H * 4, "raw.f32 holds W*H float32");
+	snprintf(path, sizeof path, "%s/raw.json", dir);
+	size_t len;
+	char *json = slurp(path, &len);
+	ok(json && strstr(json, "\"width\": 256") && strstr(json, "\"height\": 128") &&
+	   strstr(json, "\"dtype\": \"float32\"") && strstr(json, "\"byte_order\": \"little\"") &&
+	   strstr(json, "\"units\": \"m\"") && strstr(json, "\"seed\": 12345") &&
+	   strstr(json, "\"step\": 7") && strstr(json, "\"scenario\": \"conf/test.yaml\"") &&
+	   strstr(json, "\"projection\": \"equirectangular\"") && strstr(json, "\"sea_level_m\": 0"),
+	   "raw.json describes the data");
+	free(json);
+	ok(count_tmp_files(dir) == 0, "no temporary files are left behind");
+
+	/* heightmap along the seam and at the pole */
+	snprintf(path, sizeof path, "%s/elevation16.png", dir);
+	image im;
+	if (read_png(path, &im) == 0) {
+		double seam = 0, inner = 0;
+		unsigned lo = 65535, hi = 0, tlo = 65535, thi = 0;
+		for (int y = 0; y < H; y++) {
+			seam += abs((int)grey16(&im, 0, y) - (int)grey16(&im, W - 1, y));
+			inner += abs((int)grey16(&im, W / 3, y) - (int)grey16(&im, W / 3 + 1, y));
+			for (int x = 0; x < W; x++) {
+				unsigned v = grey16(&im, x, y);
+				lo = v < lo ? v : lo;
+				hi = v > hi ? v : hi;
+				if (y == 0) {
+					tlo = v < tlo ? v : tlo;
+					thi = v > thi ? v : thi;
+				}
+			}
+		}
+		ok(seam <= 2 * inner + H, "heightmap: the left and right edges meet (%.0f vs %.0f)",
+		   seam, inner);
+		ok(thi - tlo <= (hi - lo) / 50,
+		   "heightmap: the top row is near-uniform (range %u of %u)", thi - tlo, hi - lo);
+		free(im.px);
+	}
+}
+
+static void test_exact(const grid_t *g, const char *root)
+{
+	static const struct { double e; unsigned v16, v8; } cases[] = {
+		{1000, 39321, 153}, {-11000, 0, 0}, {9000, 65535, 255}, {0, 36044, 140},
+	};
+	char dir[512], path[600], err[512];
+	snprintf(dir, sizeof dir, "%s/exact", root);
+	export_opts o = {.width = 64, .height = 32, .scenario = NULL, .frame = -1};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snapshot_t *s = make_snapshot(g, cases[i].e, 1);
+		unsigned mask = 1u << EXPORT_ELEVATION16 | 1u << EXPORT_ELEVATION | 1u << EXPORT_RAW;
+		int rc = export_write(s, mask, dir, &o, NULL, err, sizeof err);
+		image a, b;
+		snprintf(path, sizeof path, "%s/elevation16.png", dir);
+		int ra = read_png(path, &a);
+		snprintf(path, sizeof path, "%s/elevation.png", dir);
+		int rb = read_png(path, &b);
+		int all16 = rc == 0 && ra == 0, all8 = rc == 0 && rb == 0;
+		for (int y = 0; all16 && y < 32; y++)
+			for (int x = 0; x < 64; x++)
+				all16 &= grey16(&a, x, y) == cases[i].v16;
+		for (int y = 0; all8 && y < 32; y++)
+			for (int x = 0; x < 64; x++)
+				all8 &= b.px[b.stride * (size_t)y + (size_t)x] == cases[i].v8;
+		ok(all16, "elevation16: %.0f m is %u everywhere", cases[i].e, cases[i].v16);
+		ok(all8, "elevation: %.0f m is %u everywhere", cases[i].e, cases[i].v8);
+		snprintf(path, sizeof path, "%s/raw.f32", dir);
+		size_t len;
+		char *raw = slurp(path, &len);
+		int rawok = raw && len == 64 * 32 * 4;
+		for (size_t k = 0; rawok && k < len; k += 4) {
+			const uint8_t *q = (const uint8_t *)raw + k;
+			uint32_t u = q[0] | (uint32_t)q[1] << 8 | (uint32_t)q[2] << 16 | (uint32_t)q[3] << 24;
+			float f;
+			memcpy(&f, &u, 4);
+			rawok &= fabs(f - cases[i].e) < 1e-3;
+		}
+		ok(rawok, "raw: %.0f m reads back as little-endian float32", cases[i].e);
+		if (i == 0)
+			ok(text_is(&a, "Scenario", "built-in default"), "no scenario path: \"built-in default\"");
+		free(raw);
+		free(a.px);
+		free(b.px);
+		snapshot_free(s);
+	}
+}
+
+static void test_determinism(const snapshot_t *s, const char *root)
+{
+	char d[4][512], a[1100], b[1100], err[512];
+	pool_t *p1 = pool_new(1), *p2 = pool_new(2);
+	pool_t *pools[4] = {NULL, NULL, p1, p2};
+	export_opts o = {.width = W, .height = H, .scenario = "x", .frame = 3};
+	unsigned mask = 1u << EXPORT_BIOME | 1u << EXPORT_ELEVATION16 | 1u << EXPORT_CUBEMAP |
+	                1u << EXPORT_STRESS;
+	int rc = 0;
+	for (int i = 0; i < 4; i++) {
+		snprintf(d[i], sizeof d[i], "%s/det%d", root, i);
+		rc |= export_write(s, mask, d[i], &o, pools[i], err, sizeof err);
+	}
+	ok(rc == 0, "four runs written");
+	snprintf(a, sizeof a, "%s/biome-000003.png", d[0]);
+	struct stat st;
+	ok(stat(a, &st) == 0, "time-lapse frames are named KIND-%%06ld.png");
+	const char *kinds[] = {"biome", "elevation16", "cubemap", "stress"};
+	int same_runs = 1, same_threads = 1;
+	for (int k = 0; k < 4; k++) {
+		snprintf(a, sizeof a, "%s/%s-000003.png", d[0], kinds[k]);
+		snprintf(b, sizeof b, "%s/%s-000003.png", d[1], kinds[k]);
+		same_runs &= same_file(a, b);
+		for (int i = 2; i < 4; i++) {
+			snprintf(b, sizeof b, "%s/%s-000003.png", d[i], kinds[k]);
+			same_threads &= same_file(a, b);
+		}
+	}
+	ok(same_runs, "two runs give the same bytes");
+	ok(same_threads, "no pool, 1 thread and 2 threads give the same bytes");
+	pool_free(p1);
+	pool_free(p2);
+}
+
+static void test_errors(const snapshot_t *s, const char *root)
+{
+	char dir[512], err[512];
+	export_opts o = {.width = W, .height = H, .scenario = "x", .frame = -1};
+	snprintf(dir, sizeof dir, "%s/afile", root);
+	FILE *f = fopen(dir, "w");
+	if (f)
+		fclose(f);
+	snprintf(dir, sizeof dir, "%s/afile/sub", root);
+	err[0] = 0;
+	ok(export_write(s, 1u << EXPORT_BIOME, dir, &o, NULL, err, sizeof err) == -1 && err[0],
+	   "a folder that cannot be created is an error: %s", err);
+	snprintf(dir, sizeof dir, "%s/afile", root);
+	err[0] = 0;
+	ok(export_write(s, 1u << EXPORT_BIOME, dir, &o, NULL, err, sizeof err) == -1 && err[0],
+	   "an output path that is a file is an error: %s", err);
+
+	snprintf(dir, sizeof dir, "%s/sizes", root);
+	static const int bad[][2] = {{8, 4}, {100, 100}, {20000, 10000}, {33, 16}, {0, 0}};
+	int all = 1;
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		o.width = bad[i][0];
+		o.height = bad[i][1];
+		err[0] = 0;
+		all &= export_write(s, 1u << EXPORT_BIOME, dir, &o, NULL, err, sizeof err) == -1 && err[0];
+	}
+	ok(all, "bad sizes are refused: %s", err);
+	o.width = 32;
+	o.height = 0;
+	ok(export_write(s, 1u << EXPORT_BIOME, dir, &o, NULL, err, sizeof err) == 0,
+	   "height 0 means width / 2");
+}
+
+static void test_colormap(const snapshot_t *s)
+{
+	const grid_t *g = s->grid;
+	int names = 1;
+	for (int v = 0; v < VIEW_COUNT; v++)
+		names &= view_table[v].name && view_table[v].title;
+	ok(names && !strcmp(view_table[VIEW_BIOME].name, "biome"), "every view has a name and title");
+
+	/* interpolation reproduces cell values at centres and is continuous */
+	double worst = 0, jump = 0;
+	for (int c = 0; c < g->n; c += 7) {
+		vec3 p = g->centre[c];
+		worst = fmax(worst, fabs(field_elevation_at(s, p, c) - s->elevation[c]));
+		vec3 q = v3_norm(v3_add(p, v3_scale(v3(0.3, -0.2, 0.1), g->spacing * 0.01)));
+		jump = fmax(jump, fabs(field_elevation_at(s, q, -1) - field_elevation_at(s, p, -1)));
+	}
+	ok(worst < 0.01, "interpolated elevation equals the cell's at its centre (%g m)", worst);
+	ok(jump < 100, "interpolated elevation is continuous (largest step %g m)", jump);
+	/* a land cell far from any coast shows its biome's colour, give or take noise */
+	int c = grid_locate(g, v3(1, 0, 0));
+	rgb col = colormap_cell(s, VIEW_BIOME, c);
+	const biome_param *b = &s->prm.biomes[s->biome[c]];
+	ok(abs(col.r - b->r) <= 12 && abs(col.g - b->g) <= 12 && abs(col.b - b->b) <= 12,
+	   "biome view uses the scenario's biome colours");
+	/* the cursor is a shortcut only: same colours as fresh lookups */
+	int differ = 0;
+	for (int v = 0; v < VIEW_COUNT; v++) {
+		colormap_cursor cur = COLORMAP_CURSOR_INIT;
+		for (int x = 0; x < 600; x++) {
+			vec3 p = v3_from_latlon(0.7 - x * 0.0021, -3.1 + x * 0.0103);
+			rgb a = colormap_point_cur(s, (view_kind)v, p, &cur);
+			rgb f = colormap_point(s, (view_kind)v, p, NULL);
+			differ += abs(a.r - f.r) > 1 || abs(a.g - f.g) > 1 || abs(a.b - f.b) > 1;
+		}
+	}
+	ok(differ == 0, "a cursor changes no colour (%d differ)", differ);
+	int hint = -1;
+	rgb pt = colormap_point(s, VIEW_PLATES, v3(0.2, 0.9, 0.3), &hint);
+	ok(hint >= 0 && hint < g->n && (pt.r || pt.g || pt.b), "colormap_point updates its hint");
+}
+
+int main(void)
+{
+	tap_init();
+	char err[256];
+	grid_t *g = grid_new(GRID_GOLDBERG, 4, 0.0, 1, err, sizeof err);
+	if (!ok(g != NULL, "level-4 grid%s%s", g ? "" : ": ", g ? "" : err))
+		return tap_done();
+	snapshot_t *s = make_snapshot(g, 0, 0);
+	char root[] = "/tmp/test_export.XXXXXX";
+	if (!ok(s && mkdtemp(root), "synthetic snapshot and a temporary folder"))
+		return tap_done();
+
+	test_parse();
+	test_colormap(s);
+	test_all_kinds(s, root);
+	test_exact(g, root);
+	test_determinism(s, root);
+	test_errors(s, root);
+
+	char cmd[600];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+	if (system(cmd) != 0)
+		tap_diag("could not remove %s", root);
+	snapshot_free(s);
+	grid_free(g);
+	return tap_done();
+}

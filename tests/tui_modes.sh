@@ -1,0 +1,81 @@
+#!/bin/sh
+# tui_modes.sh: every map mode, the globe, the help overlay, panel focus,
+# panning and a mouse click on the map (TAP).
+. "$SRCDIR/tests/tui_lib.sh"
+
+start 120 40 xterm-256color C.UTF-8 -- --paused
+wait_for 'Map · biomes' 20
+t $? "starts on the biome map"
+for m in "2 elevation" "3 plates" "4 stress" "5 temperature" "6 precipitation" \
+	"7 crust age" "8 plate motion" "1 biomes"; do
+	k=${m%% *} name=${m#* }
+	keys "$k"
+	wait_for "Map · $name" 5
+	t $? "key $k shows the $name map"
+	# the map area is still drawn in colour in every mode
+	rows=$(screen_e | sed -n '3,12p' | grep -c '▀.*48;5;[0-9]*m')
+	[ "$rows" -ge 5 ]
+	t $? "the $name map is coloured"
+done
+keys 8
+wait_for 'Map · plate motion' 5
+screen | sed -n '3,22p' | grep -q '[←↑→↓↖↗↘↙]'
+t $? "the motion map draws arrows"
+keys 1
+
+keys g
+wait_for 'Globe · biomes' 5
+t $? "g shows the globe"
+a=$(screen_e | sed -n '3,22p' | md5sum)
+sleep 0.6
+b=$(screen_e | sed -n '3,22p' | md5sum)
+[ "$a" != "$b" ]
+t $? "the globe turns"
+keys g
+wait_for 'Map · biomes' 5
+t $? "g again goes back to the flat map"
+
+a=$(screen_e | sed -n '3,22p' | md5sum)
+keys Right
+sleep 0.5
+b=$(screen_e | sed -n '3,22p' | md5sum)
+[ "$a" != "$b" ]
+t $? "the right arrow pans the map"
+
+keys '?'
+wait_for 'Help: keys' 5 && screen | grep -q 'rift a plate' && screen | grep -q 'export maps'
+t $? "? opens the help overlay listing the keys"
+keys x
+sleep 0.3
+! screen | grep -q 'Help: keys'
+t $? "any key closes it"
+keys F1
+wait_for 'Help: keys' 5
+t $? "F1 opens help too"
+keys Escape
+
+keys Tab
+wait_for '┌ Plates.*▼' 3
+keys Right
+wait_for 'Plates [0-9]+ · by cont' 3
+t $? "tab focuses the plate table; arrows change the sort column"
+keys Tab
+wait_for 'Parameters' 3
+keys Tab
+
+# an SGR mouse press and release in the middle of the map
+keys -l "$(printf '\033[<0;30;10M\033[<0;30;10m')"
+wait_for 'Cell [0-9.]+[NS] [0-9.]+[EW]' 5 && wait_for 'crust (oceanic|continental)' 2
+t $? "a click on the map inspects that place"
+
+keys r
+wait_for 'new planet, seed|generating' 10
+t $? "r builds a new planet with a new seed"
+keys R
+wait_for 'rifted a plate|rift: no plate' 10
+t $? "R rifts a plate (or says why not)"
+
+keys q
+wait_for '^EXIT=0' 10
+t $? "q exits 0"
+finish
