@@ -46,6 +46,7 @@ typedef struct plate {
 	/* refreshed after each step from world ownership */
 	int cells;
 	double area, cont_area, elev_area, speed2_area;
+	double ocean_age;        /* area-weighted mean age of its ocean floor */
 	int collision_cells;    /* continent-continent contact, last step */
 	vec3 torque;            /* slab pull gathered during the last step */
 } plate_t;

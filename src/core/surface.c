@@ -143,11 +143,17 @@ static void temperature_chunk(void *ctx, int b, int e, int chunk)
 	const grid_t *g = pl->grid;
 	double tilt = prm->axial_tilt_deg * M_PI / 180, ref = 23.44 * M_PI / 180;
 	double i_eq = insolation(ref, 0), i_pole = insolation(ref, 1);
-	double span = (prm->equator_temp_c - prm->pole_temp_c) / (i_eq - i_pole);
-	double t_mean = prm->pole_temp_c + span * (1 - i_pole);
+	double span = prm->equator_temp_c - prm->pole_temp_c;
+	double t_mean = prm->pole_temp_c + span * 0.62;   /* area mean of the profile */
 	for (int c = b; c < e; c++) {
 		vec3 p = g->centre[c];
-		double t = prm->pole_temp_c + span * (insolation(tilt, p.z) - i_pole);
+		/* Earth's zonal-mean profile (cos^1.1 of latitude, which includes the
+		 * heat carried poleward), shifted by how much a different tilt
+		 * changes the annual insolation at this latitude */
+		double coslat = sqrt(fmax(0, 1 - p.z * p.z));
+		double shape = pow(coslat, 1.1) +
+		               (insolation(tilt, p.z) - insolation(ref, p.z)) / (i_eq - i_pole);
+		double t = prm->pole_temp_c + span * shape;
 		double above = pl->elevation[c] - pl->sea_level;
 		if (above < 0)
 			t = lerpd(t, t_mean, 0.5 * prm->ocean_moderation);
@@ -285,6 +291,7 @@ void stats_update(planet_t *pl)
 		pl->plates[p].cells = 0;
 		pl->plates[p].area = pl->plates[p].cont_area = pl->plates[p].elev_area = 0;
 		pl->plates[p].speed2_area = 0;
+		pl->plates[p].ocean_age = 0;
 	}
 	for (int c = 0; c < g->n; c++) {
 		double a = g->area[c], e = pl->elevation[c];
@@ -307,8 +314,15 @@ void stats_update(planet_t *pl)
 		p->area += a;
 		p->cont_area += cont ? a : 0;
 		p->elev_area += e * a;
+		if (!cont)
+			p->ocean_age += p->crust.age[pl->sample[c]] * a;
 		double v = p->omega * pl->prm.radius_km * v3_len(v3_cross(p->pole, g->centre[c]));
 		p->speed2_area += v * v * a;
+	}
+	for (int i = 0; i < pl->nplates; i++) {
+		plate_t *p = &pl->plates[i];
+		double ocean = p->area - p->cont_area;
+		p->ocean_age = ocean > 0 ? p->ocean_age / ocean : 0;
 	}
 	st->land_fraction /= total;
 	st->elevation_mean_m /= total;

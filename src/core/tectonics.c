@@ -58,14 +58,20 @@ void tectonics_done(planet_t *pl)
 	free(pl->sample_seen);
 }
 
-/* Does sample a (plate pa) override sample b (plate pb)? */
+/* Does sample a (plate pa) override sample b (plate pb)? Continental crust
+ * is too buoyant to sink. Between two oceans the plate with the older, denser
+ * floor sinks; deciding that per plate pair, not per cell, keeps each
+ * subduction zone facing one way along its whole length. */
 static int overrides(const plate_t *pa, int a, const plate_t *pb, int b, int a_is_prev)
 {
 	int ta = pa->crust.type[a], tb = pb->crust.type[b];
 	if (ta != tb)
 		return ta == CRUST_CONTINENTAL;
-	if (ta == CRUST_OCEANIC && pa->crust.age[a] != pb->crust.age[b])
-		return pa->crust.age[a] < pb->crust.age[b];
+	if (ta == CRUST_OCEANIC) {
+		if (pa->ocean_age != pb->ocean_age)
+			return pa->ocean_age < pb->ocean_age;
+		return pa->id < pb->id;
+	}
 	return a_is_prev;
 }
 
