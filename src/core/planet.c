@@ -18,6 +18,7 @@ static int alloc_world(planet_t *pl)
 	pl->stress = calloc(n, sizeof *pl->stress);
 	pl->shear = calloc(n, sizeof *pl->shear);
 	pl->boundary = calloc(n, 1);
+	pl->subducting = calloc(n, 1);
 	pl->elevation = calloc(n, sizeof *pl->elevation);
 	pl->temperature = calloc(n, sizeof *pl->temperature);
 	pl->precip = calloc(n, sizeof *pl->precip);
@@ -26,7 +27,7 @@ static int alloc_world(planet_t *pl)
 	pl->scratch_a = calloc(n, sizeof *pl->scratch_a);
 	pl->scratch_b = calloc(n, sizeof *pl->scratch_b);
 	pl->queue = malloc(n * sizeof *pl->queue);
-	return pl->owner && pl->sample && pl->stress && pl->shear && pl->boundary &&
+	return pl->owner && pl->sample && pl->stress && pl->shear && pl->boundary && pl->subducting &&
 	       pl->elevation && pl->temperature && pl->precip && pl->moisture &&
 	       pl->biome && pl->scratch_a && pl->scratch_b && pl->queue ? 0 : -1;
 }
@@ -80,6 +81,7 @@ void planet_free(planet_t *pl)
 	free(pl->stress);
 	free(pl->shear);
 	free(pl->boundary);
+	free(pl->subducting);
 	free(pl->elevation);
 	free(pl->temperature);
 	free(pl->precip);

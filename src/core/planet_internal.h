@@ -105,6 +105,9 @@ vec3 plate_velocity(const plate_t *p, vec3 pos);   /* km/Myr, tangent */
 int relief_init(planet_t *pl);
 double ocean_depth_for_age(double age_myr);
 
+/* Does crust sample a of plate pa stay on top of sample b of plate pb? */
+int crust_overrides(const plate_t *pa, int a, const plate_t *pb, int b, int a_is_prev);
+
 /* stress.c */
 void stress_compute(planet_t *pl);
 

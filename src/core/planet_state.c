@@ -219,6 +219,7 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 			goto fail;
 		}
 	}
+	stats_update(pl);       /* plate areas and ocean ages steer the stress pass */
 	stress_compute(pl);
 	surface_update(pl, SURFACE_RESTORE);
 	return pl;

@@ -320,6 +320,18 @@ int plates_generate(planet_t *pl, char *err, size_t errlen)
 	}
 	for (int i = 0; i < ncont; i++)
 		continental[porder[i]] = 1;
+	/* continents fill at most ~80 % of their plates, so if the drawn plates
+	 * are too small for the continental area asked, draw more */
+	double target = prm->ocean_fraction >= 0 ? (1 - prm->ocean_fraction) + 0.07 : 0.36;
+	double plate_area[PLATES_MAX] = {0}, cont_area = 0;
+	for (int c = 0; c < n; c++)
+		plate_area[pl->owner[c]] += g->area[c] / (4 * M_PI);
+	for (int i = 0; i < k; i++)
+		cont_area += continental[i] ? plate_area[i] : 0;
+	for (int i = ncont; i < k && cont_area < target / 0.8; i++) {
+		continental[porder[i]] = 1;
+		cont_area += plate_area[porder[i]];
+	}
 
 	/* plates: poles, speeds (continental plates are slower), colours */
 	for (int i = 0; i < k; i++) {
@@ -351,7 +363,6 @@ int plates_generate(planet_t *pl, char *err, size_t errlen)
 		mask[c] = continental[pl->owner[c]];
 		score[c] = (float)(0.55 * (1 - L.ratio[c]) + 0.45 * L.cont_noise[c]);
 	}
-	double target = prm->ocean_fraction >= 0 ? (1 - prm->ocean_fraction) + 0.07 : 0.36;
 	double thr = weighted_quantile(g, score, mask, target);
 	for (int c = 0; c < n; c++) {
 		plate_t *p = &pl->plates[pl->owner[c]];

@@ -14,7 +14,6 @@
 #define SPREAD_HALF_KM_MYR 25.0   /* 2.5 cm/yr half-spreading rate */
 #define SHELF_KM 300.0
 #define SHELF_DEPTH_M -200.0
-#define TRENCH_M 3500.0
 
 double ocean_depth_for_age(double age_myr)
 {
@@ -124,16 +123,9 @@ int relief_init(planet_t *pl)
 			double age = dated ? age_dist[c] / SPREAD_HALF_KM_MYR : 120;
 			age = clampd(age, 0, 250);
 			e = (dated ? ocean_depth_for_age(age) : prm->oceanic_elev_m) + 0.25 * relief;
-			int faces_continent = 0;
-			if (pl->boundary[c] == BOUNDARY_CONVERGENT)
-				for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
-					if (pl->owner[g->nbr[k]] != pl->owner[c] &&
-					    cell_type(pl, g->nbr[k]) == CRUST_CONTINENTAL)
-						faces_continent = 1;
-			if (faces_continent)
-				e -= TRENCH_M * pow(sf, 0.7);             /* trench */
-			else
-				e += 0.6 * prm->stress_uplift_m * pow(sf, 1.5); /* island arcs */
+			/* island arcs on convergent ocean margins; trenches are not
+			 * stored in the crust but drawn where slabs sink (surface.c) */
+			e += 0.6 * prm->stress_uplift_m * pow(sf, 1.5);
 			p->crust.age[s] = (float)age;
 		}
 		p->crust.elev[s] = (float)clampd(e, ELEV_MIN_M, ELEV_MAX_M);

@@ -21,6 +21,23 @@ typedef struct stress_ctx {
 	planet_t *pl;
 } stress_ctx;
 
+/* Does sample a (plate pa) override sample b (plate pb)? Continental crust
+ * is too buoyant to sink. Between two oceans the plate with the older, denser
+ * floor sinks; deciding that per plate pair, not per cell, keeps each
+ * subduction zone facing one way along its whole length. */
+int crust_overrides(const plate_t *pa, int a, const plate_t *pb, int b, int a_is_prev)
+{
+	int ta = pa->crust.type[a], tb = pb->crust.type[b];
+	if (ta != tb)
+		return ta == CRUST_CONTINENTAL;
+	if (ta == CRUST_OCEANIC) {
+		if (pa->ocean_age != pb->ocean_age)
+			return pa->ocean_age < pb->ocean_age;
+		return pa->id < pb->id;
+	}
+	return a_is_prev;
+}
+
 static void boundary_chunk(void *ctx, int b, int e, int chunk)
 {
 	planet_t *pl = ((stress_ctx *)ctx)->pl;
@@ -46,6 +63,7 @@ static void boundary_chunk(void *ctx, int b, int e, int chunk)
 			shear += v3_len(v3_sub(rel, v3_scale(d, along)));
 			edges++;
 		}
+		pl->subducting[c] = 0;
 		if (!edges) {
 			pl->stress[c] = 0;
 			pl->shear[c] = 0;
@@ -62,6 +80,17 @@ static void boundary_chunk(void *ctx, int b, int e, int chunk)
 			pl->boundary[c] = BOUNDARY_TRANSFORM;
 		else
 			pl->boundary[c] = normal > 0 ? BOUNDARY_CONVERGENT : BOUNDARY_DIVERGENT;
+		/* a trench lies where this cell's crust dives under a neighbour */
+		if (pl->boundary[c] == BOUNDARY_CONVERGENT) {
+			const plate_t *pc_plate = &pl->plates[o];
+			int s = pl->sample[c];
+			for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+				int nb = g->nbr[k], on = pl->owner[nb];
+				if (on != o && pc_plate->crust.type[s] == CRUST_OCEANIC &&
+				    crust_overrides(&pl->plates[on], pl->sample[nb], pc_plate, s, 0))
+					pl->subducting[c] = 1;
+			}
+		}
 	}
 }
 

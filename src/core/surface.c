@@ -19,6 +19,7 @@
 #define WIND_SLOTS 6
 #define MOISTURE_RANGE_KM 2500.0     /* distance over which moisture rains out */
 #define MOISTURE_SWEEPS_PER_STEP 3
+#define TRENCH_M 4000.0                /* trench below the floor at 10 cm/yr */
 
 /* North (1975): annual-mean insolation ~ 1 + s2 P2(sin lat), with s2 from
  * the obliquity. */
@@ -132,7 +133,11 @@ static void elevation_chunk(void *ctx, int b, int e, int chunk)
 	planet_t *pl = ((surf_ctx *)ctx)->pl;
 	for (int c = b; c < e; c++) {
 		const plate_t *p = &pl->plates[pl->owner[c]];
-		pl->elevation[c] = (float)clampd(p->crust.elev[pl->sample[c]], ELEV_MIN_M, ELEV_MAX_M);
+		double h = p->crust.elev[pl->sample[c]];
+		/* trenches are dynamic: they last while the slab sinks */
+		if (pl->subducting[c])
+			h -= TRENCH_M * pow(clampd(pl->stress[c], 0, 1), 0.7);
+		pl->elevation[c] = (float)clampd(h, ELEV_MIN_M, ELEV_MAX_M);
 	}
 }
 

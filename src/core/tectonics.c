@@ -23,13 +23,15 @@
 #include "tectonics.h"
 
 #define DEAD CRUST_CONSUMED
-#define ARC_UPLIFT_M_MYR 60.0        /* ocean-ocean overriding side */
+#define ARC_UPLIFT_M_MYR 40.0        /* ocean-ocean overriding side */
 #define ANDEAN_UPLIFT_M_MYR 90.0     /* ocean under continent */
 #define COLLISION_UPLIFT_M_MYR 150.0 /* continent against continent */
-#define ARC_TO_CONTINENT_M -600.0    /* arcs this shallow become continental */
-#define SUTURE_FRACTION 0.15         /* contact cells / smaller plate's cells */
-#define SLAB_PULL 0.002              /* rad/Myr^2 per unit of pull torque */
-#define DRAG_PER_MYR 0.01
+#define STACK_KM_MYR 2.0             /* crust stacked per Myr at 5 cm/yr */
+#define ARC_TO_CONTINENT_M 0.0      /* arcs this shallow become continental */
+#define SUTURE_FRACTION 0.03         /* contact cells / smaller plate's cells */
+#define COLLISION_COUPLING 10.0      /* how fast colliding plates match motion */
+#define SLAB_PULL 0.008              /* rad/Myr^2 per unit of pull torque */
+#define DRAG_PER_MYR 0.03
 #define COLLISION_DRAG 0.5
 #define SPEED_MAX_CM_YR 12.0
 #define RIFT_MIN_AREA 0.08           /* share of the sphere */
@@ -42,9 +44,8 @@ int tectonics_init(planet_t *pl)
 	pl->gap_cell = malloc(n * sizeof *pl->gap_cell);
 	pl->cand_owner = malloc(n * sizeof *pl->cand_owner);
 	pl->under_plate = malloc(n * sizeof *pl->under_plate);
-	pl->subducting = calloc(n, 1);
 	return pl->cand_sample && pl->under_sample && pl->gap_cell && pl->cand_owner &&
-	       pl->under_plate && pl->subducting ? 0 : -1;
+	       pl->under_plate ? 0 : -1;
 }
 
 void tectonics_done(planet_t *pl)
@@ -54,25 +55,7 @@ void tectonics_done(planet_t *pl)
 	free(pl->gap_cell);
 	free(pl->cand_owner);
 	free(pl->under_plate);
-	free(pl->subducting);
 	free(pl->sample_seen);
-}
-
-/* Does sample a (plate pa) override sample b (plate pb)? Continental crust
- * is too buoyant to sink. Between two oceans the plate with the older, denser
- * floor sinks; deciding that per plate pair, not per cell, keeps each
- * subduction zone facing one way along its whole length. */
-static int overrides(const plate_t *pa, int a, const plate_t *pb, int b, int a_is_prev)
-{
-	int ta = pa->crust.type[a], tb = pb->crust.type[b];
-	if (ta != tb)
-		return ta == CRUST_CONTINENTAL;
-	if (ta == CRUST_OCEANIC) {
-		if (pa->ocean_age != pb->ocean_age)
-			return pa->ocean_age < pb->ocean_age;
-		return pa->id < pb->id;
-	}
-	return a_is_prev;
 }
 
 typedef struct own_ctx { planet_t *pl; } own_ctx;
@@ -109,7 +92,7 @@ static void ownership_chunk(void *ctx, int b, int e, int chunk)
 			if (best < 0) {
 				best = cand[i];
 				best_s = s;
-			} else if (overrides(p, s, &pl->plates[best], best_s, cand[i] == prev)) {
+			} else if (crust_overrides(p, s, &pl->plates[best], best_s, cand[i] == prev)) {
 				under = best;
 				under_s = best_s;
 				best = cand[i];
@@ -125,6 +108,22 @@ static void ownership_chunk(void *ctx, int b, int e, int chunk)
 		pl->under_sample[c] = under_s;
 		pl->gap_cell[c] = gap_k;
 	}
+}
+
+/* If every neighbour of gap cell c stays with plate `prev` this step,
+ * return the sample of one of them (the hole is inside the plate), else -1. */
+static int interior_neighbour(const planet_t *pl, int c, int prev)
+{
+	const grid_t *g = pl->grid;
+	int like = -1;
+	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+		int nb = g->nbr[k], o = pl->cand_owner[nb];
+		if (o >= 0 && o != prev)
+			return -1;
+		if (o == prev && like < 0)
+			like = pl->cand_sample[nb];
+	}
+	return like;
 }
 
 static void kill_sample(plate_t *p, int s)
@@ -170,13 +169,56 @@ static int live_samples(const plate_t *p)
 	return live;
 }
 
+/* Thickened continental crust relaxes: thickness diffuses through the
+ * continent, and where crust thicker than CRUST_COLLAPSE_KM meets the plate's
+ * own ocean floor it spreads onto it. Collisions stack crust (area lost,
+ * thickness gained); this gives the area back, so the continental volume,
+ * not just its outline, is what a long run keeps. */
+#define CRUST_NORMAL_KM 35.0
+#define CRUST_COLLAPSE_KM 42.0
+#define THICK_DIFFUSION 0.05        /* share of a thickness difference per Myr */
+#define FREEBOARD_M 300.0           /* normal continent above the datum */
+#define ISOSTASY_M_KM 110.0         /* height gained per km of extra crust */
+
+static void relax_continents(planet_t *pl, plate_t *p)
+{
+	const grid_t *g = pl->grid;
+	crust_pool *cr = &p->crust;
+	double rate = fmin(0.25, THICK_DIFFUSION * pl->prm.dt_myr);
+	for (int i = 0; i < cr->count; i++) {
+		if (cr->type[i] != CRUST_CONTINENTAL || cr->thick[i] <= CRUST_NORMAL_KM)
+			continue;
+		int k = cr->cell[i];
+		for (int q = g->nbr_off[k]; q < g->nbr_off[k + 1]; q++) {
+			int j = p->map[g->nbr[q]];
+			if (j < 0)
+				continue;
+			if (cr->type[j] == CRUST_CONTINENTAL) {
+				double flow = rate * (cr->thick[i] - cr->thick[j]);
+				if (flow > 0) {
+					cr->thick[i] -= (float)flow;
+					cr->thick[j] += (float)flow;
+				}
+			} else if (cr->type[j] == CRUST_OCEANIC && cr->thick[i] > CRUST_COLLAPSE_KM) {
+				/* the margin advances by one cell at shelf depth */
+				cr->type[j] = CRUST_CONTINENTAL;
+				cr->thick[j] = (float)(0.5 * cr->thick[i]);
+				cr->thick[i] *= 0.5f;
+				cr->elev[j] = (float)fmin(cr->elev[i], pl->sea_level - 150);
+				cr->age[j] = 0;
+			}
+		}
+	}
+}
+
 /* Age the crust, deepen old ocean floor, erode continents. Per plate. */
 static void age_chunk(void *ctx, int b, int e, int chunk)
 {
 	planet_t *pl = ctx;
-	double dt = pl->prm.dt_myr, sea = pl->sea_level;
+	double dt = pl->prm.dt_myr;
 	double keep = exp(-pl->prm.erosion_rate * dt);
 	for (int pi = b; pi < e; pi++) {
+		relax_continents(pl, &pl->plates[pi]);
 		crust_pool *cr = &pl->plates[pi].crust;
 		for (int i = 0; i < cr->count; i++) {
 			if (cr->type[i] == DEAD)
@@ -184,8 +226,12 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 			double age = cr->age[i], el = cr->elev[i];
 			if (cr->type[i] == CRUST_OCEANIC) {
 				el += ocean_depth_for_age(age + dt) - ocean_depth_for_age(age);
-			} else if (el > sea) {
-				el = sea + (el - sea) * keep;        /* erosion toward sea level */
+			} else {
+				/* erosion (and rebound) toward the height at which crust of
+				 * this thickness floats: thick crust keeps high plateaus,
+				 * normal crust settles a few hundred metres above the sea */
+				double base = FREEBOARD_M + (cr->thick[i] - CRUST_NORMAL_KM) * ISOSTASY_M_KM;
+				el = base + (el - base) * keep;
 			}
 			cr->age[i] = (float)(age + dt);
 			cr->elev[i] = (float)clampd(el, ELEV_MIN_M, ELEV_MAX_M);
@@ -226,6 +272,11 @@ static int merge_plates(planet_t *pl, int into, int from)
 		if (s >= 0) {
 			/* overlap: the thicker stack wins, heights add up partly */
 			if (b->crust.type[i] == CRUST_CONTINENTAL) {
+				/* stacked continents: keep the volume as thickness */
+				if (a->crust.type[s] == CRUST_CONTINENTAL)
+					a->crust.thick[s] += b->crust.thick[i];
+				else
+					a->crust.thick[s] = b->crust.thick[i];
 				a->crust.type[s] = CRUST_CONTINENTAL;
 				a->crust.elev[s] = (float)fmin(ELEV_MAX_M, fmax(a->crust.elev[s], b->crust.elev[i]) + 200);
 			}
@@ -348,12 +399,30 @@ static void update_velocities(planet_t *pl)
 {
 	double dt = pl->prm.dt_myr, R = pl->prm.radius_km;
 	double wmax = SPEED_MAX_CM_YR / CM_YR_PER_KM_MYR / R;
-	double wmin = 0.5 * pl->prm.speed_min_cm_yr / CM_YR_PER_KM_MYR / R;
+	double wmin = pl->prm.speed_min_cm_yr / CM_YR_PER_KM_MYR / R;
+	/* continents in collision drag each other toward a common motion, so
+	 * they stop overriding each other and can suture */
+	vec3 wv[PLATES_MAX];
+	for (int i = 0; i < pl->nplates; i++)
+		wv[i] = v3_scale(pl->plates[i].pole, pl->plates[i].omega);
+	for (int a = 0; a < pl->nplates; a++)
+		for (int b = a + 1; b < pl->nplates; b++) {
+			int contact = pl->pair_count[a][b] + pl->pair_count[b][a];
+			int small = pl->plates[a].cells < pl->plates[b].cells ? pl->plates[a].cells : pl->plates[b].cells;
+			if (!contact || small <= 0)
+				continue;
+			double f = fmin(0.4, COLLISION_COUPLING * contact / (double)small) * dt;
+			f = fmin(f, 0.4);
+			vec3 d = v3_sub(wv[b], wv[a]);
+			double wa = pl->plates[b].area / (pl->plates[a].area + pl->plates[b].area);
+			wv[a] = v3_add(wv[a], v3_scale(d, f * wa));
+			wv[b] = v3_sub(wv[b], v3_scale(d, f * (1 - wa)));
+		}
 	for (int i = 0; i < pl->nplates; i++) {
 		plate_t *p = &pl->plates[i];
 		if (p->area <= 0)
 			continue;
-		vec3 w = v3_scale(p->pole, p->omega);
+		vec3 w = wv[i];
 		w = v3_add(w, v3_scale(p->torque, SLAB_PULL * dt / p->area));
 		double drag = DRAG_PER_MYR * (1 + 2 * (p->area > 0 ? p->cont_area / p->area : 0));
 		drag += COLLISION_DRAG * p->collision_cells / fmax(1.0, (double)p->cells);
@@ -405,15 +474,25 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 			int k = pl->gap_cell[c];
 			int s = p->map[k];
 			if (s < 0) {
-				s = crust_add(&p->crust, k, CRUST_OCEANIC, (float)RIDGE_DEPTH_M, 7, 0);
+				/* A gap with only its own plate around is a hole left inside
+				 * a plate (crust stacked away in a collision, then moved on):
+				 * it heals with crust like its neighbour's. Elsewhere the
+				 * gap is a ridge: fresh ocean floor. */
+				int like = interior_neighbour(pl, c, prev);
+				if (like >= 0)
+					s = crust_add(&p->crust, k, p->crust.type[like], p->crust.elev[like],
+					              p->crust.thick[like], p->crust.age[like]);
+				else
+					s = crust_add(&p->crust, k, CRUST_OCEANIC, (float)RIDGE_DEPTH_M, 7, 0);
 				if (s < 0) {
 					snprintf(err, errlen, "out of memory growing crust");
 					return -1;
 				}
 				p->map[k] = s;
+				if (like < 0)
+					created += g->area[c];
 			}
 			pl->sample[c] = s;
-			created += g->area[c];
 		}
 	}
 	/* A sample still showing at some other cell is not consumed yet (two
@@ -465,11 +544,19 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 			/* the slab pulls its plate along its motion into the trench */
 			pu->torque = v3_add(pu->torque, v3_scale(v3_cross(g->centre[c], v3_norm(rel)), g->area[c]));
 		} else {
-			/* continental collision: thicken, slow, maybe suture */
+			/* continental collision: the lower crust is stacked onto the
+			 * upper one (thickness moves, volume is kept), the front rises,
+			 * the plates slow down and may suture */
 			double up = COLLISION_UPLIFT_M_MYR * close * dt;
 			po->crust.elev[so] = (float)fmin(ELEV_MAX_M, po->crust.elev[so] + up);
 			po->crust.orogeny[so] += (float)up;
-			po->crust.thick[so] = (float)fmin(70, po->crust.thick[so] + 0.5 * dt);
+			double moved = fmin(pu->crust.thick[su], STACK_KM_MYR * close * dt);
+			pu->crust.thick[su] -= (float)moved;
+			po->crust.thick[so] += (float)moved;
+			if (pu->crust.thick[su] < 1 && !pl->sample_seen[base[u] + (size_t)su]) {
+				po->crust.thick[so] += pu->crust.thick[su];
+				kill_sample(pu, su);
+			}
 			po->collision_cells++;
 			pu->collision_cells++;
 			int cnt = ++pair_count[o][u];
@@ -521,7 +608,11 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 	for (int i = pl->nplates - 1; i >= 0; i--)
 		if (pl->plates[i].cells == 0 && pl->nplates > 1)
 			remove_plate(pl, i);
-	double p_rift = pl->prm.rift_rate * dt / 100.0;
+	/* rifting slows as the plate count nears its maximum, so the count
+	 * settles between the bounds instead of sticking to the top */
+	int span = pl->prm.plate_max - pl->prm.plate_min;
+	double room = span > 0 ? 1 - (double)(pl->nplates - pl->prm.plate_min) / span : 0;
+	double p_rift = pl->prm.rift_rate * dt / 100.0 * clampd(room, 0, 1);
 	if (pl->nplates < pl->prm.plate_min ||
 	    (pl->nplates < pl->prm.plate_max && rng_uniform(&pl->rng) < p_rift)) {
 		int big = -1;
