@@ -461,6 +461,39 @@ static void test_colormap(const snapshot_t *s)
 	ok(hint >= 0 && hint < g->n && (pt.r || pt.g || pt.b), "colormap_point updates its hint");
 }
 
+/* Interpolation on irregular grids (jitter, Fibonacci points): obtuse
+ * triangles make the Voronoi cell overhang the fan of the nearest cell, which
+ * is where the triangle walk earns its keep. A linear field on the sphere
+ * (elevation = a . p) must come back almost exactly, since the interpolant
+ * is linear in the gnomonic plane of each triangle. */
+static void test_interp_grid(grid_kind kind, int param, double jitter, const char *name)
+{
+	char err[256];
+	grid_t *g = grid_new(kind, param, jitter, 7, err, sizeof err);
+	if (!ok(g != NULL, "%s grid%s%s", name, g ? "" : ": ", g ? "" : err))
+		return;
+	snapshot_t *s = make_snapshot(g, 0, 0);
+	for (int c = 0; c < g->n; c++) {
+		vec3 p = g->centre[c];
+		s->elevation[c] = (float)(1000.0 * p.x - 2000.0 * p.y + 500.0 * p.z);
+	}
+	double worst = 0;
+	colormap_cursor cur = COLORMAP_CURSOR_INIT;
+	for (int i = 0; i < 20000; i++) {
+		double lat = asin(-1.0 + 2.0 * (i + 0.5) / 20000), lon = i * 2.399963;
+		vec3 p = v3_from_latlon(lat, lon);
+		double want = 1000.0 * p.x - 2000.0 * p.y + 500.0 * p.z;
+		/* the gnomonic interpolant of a linear function is exact up to the
+		 * radial scale of the triangle's plane: within ~spacing^2 */
+		double e1 = field_elevation_at(s, p, -1), e2 = field_elevation_cur(s, p, &cur);
+		worst = fmax(worst, fmax(fabs(e1 - want), fabs(e2 - want)));
+	}
+	double tol = 2300.0 * g->spacing * g->spacing + 1e-3;
+	ok(worst <= tol, "%s: a linear field interpolates within %.3g m (worst %.3g m)", name, tol, worst);
+	snapshot_free(s);
+	grid_free(g);
+}
+
 int main(void)
 {
 	tap_init();
@@ -475,6 +508,9 @@ int main(void)
 
 	test_parse();
 	test_colormap(s);
+	test_interp_grid(GRID_GOLDBERG, 4, 0.45, "jittered goldberg");
+	test_interp_grid(GRID_FIBONACCI, 3000, 0.0, "fibonacci");
+	test_interp_grid(GRID_CUBESPHERE, 16, 0.3, "jittered cubesphere");
 	test_all_kinds(s, root);
 	test_exact(g, root);
 	test_determinism(s, root);

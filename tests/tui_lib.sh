@@ -44,12 +44,13 @@ start() {
 	while [ $# -gt 0 ] && [ "$1" != "--" ]; do envs="$envs $1"; shift; done
 	[ "$1" = "--" ] && shift
 	tmux -S "$sock" kill-server 2>/dev/null
+	rm -f "$tmp/pid"
 	# the wrapper: run, then report the exit status and the tty modes
 	cat >"$tmp/run.sh" <<EOT
 #!/bin/sh
 cd "$tmp" || exit 1
 # tmux sets TERM from its default-terminal option: choose it here instead
-TERM=$term LANG=$lang LC_ALL= $envs "$TECTONICA" $* "$tmp/tiny.yaml"
+TERM=$term LANG=$lang LC_ALL= $envs sh -c 'echo \$\$ >"$tmp/pid"; exec "\$0" "\$@"' "$TECTONICA" $* "$tmp/tiny.yaml"
 echo "EXIT=\$?"
 stty -a | tr ' ;' '\n\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\n' ' '
 echo
@@ -59,14 +60,25 @@ EOT
 	tmux -S "$sock" -f /dev/null new-session -d -x "$w" -y "$h" \
 		-e TERM="$term" -e LANG="$lang" -e LC_ALL= "$tmp/run.sh"
 }
-keys() { tmux -S "$sock" send-keys "$@"; }
-screen() { tmux -S "$sock" capture-pane -p; }
-screen_e() { tmux -S "$sock" capture-pane -p -e; }
+keys() { tmux -S "$sock" send-keys "$@" 2>/dev/null; }
+screen() { tmux -S "$sock" capture-pane -p 2>/dev/null; }
+screen_e() { tmux -S "$sock" capture-pane -p -e 2>/dev/null; }
 # wait_for REGEX [SECONDS]: poll the screen until it matches.
 wait_for() {
 	i=0 limit=$(( ${2:-10} * 10 ))
 	while [ $i -lt $limit ]; do
 		screen | grep -aEq -- "$1" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+# until_ok SECONDS COMMAND...: poll until the command succeeds.
+until_ok() {
+	i=0 limit=$(( $1 * 10 ))
+	shift
+	while [ $i -lt $limit ]; do
+		"$@" && return 0
 		sleep 0.1
 		i=$((i + 1))
 	done

@@ -6,11 +6,14 @@ start 120 40 xterm-256color C.UTF-8 --
 wait_for 'Plates [0-9]+' 20
 t $? "full layout at 120x40"
 tmux -S "$sock" resize-window -x 40 -y 12
+# tmux may pass through an intermediate size: wait for the final one
+map_rows() { [ "$(screen_e | sed -n '2,11p' | grep -c '▀')" -ge 8 ]; }
+until_ok 5 map_rows
+rows=$(screen_e | sed -n '2,11p' | grep -c '▀')
 wait_for 'panels hidden' 5
 t $? "at 40x12 the key bar says the panels are hidden"
 screen | sed -n 1p | grep -q 'tectonica'
 t $? "the status line is still there"
-rows=$(screen_e | sed -n '2,11p' | grep -c '▀')
 [ "$rows" -ge 8 ]
 t $? "the map still fills the body ($rows rows)"
 w=$(screen | wc -L)

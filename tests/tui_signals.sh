@@ -6,7 +6,7 @@ for sn in INT:2 TERM:15 HUP:1; do
 	sig=${sn%:*} num=${sn#*:}
 	start 100 30 xterm-256color C.UTF-8 --
 	wait_for ' step [0-9]+ ' 20
-	pid=$(pgrep -n -f "$TECTONICA.*$tmp/tiny.yaml")
+	pid=$(cat "$tmp/pid" 2>/dev/null)
 	[ -n "$pid" ] && kill -s "$sig" "$pid"
 	wait_for '^EXIT=' 10
 	t $? "SIG$sig: the dashboard exits"

@@ -192,6 +192,7 @@ uint64_t planet_hash(const planet_t *pl)
 		hash_bytes(&hs, p->crust.thick, m * sizeof *p->crust.thick);
 		hash_bytes(&hs, p->crust.age, m * sizeof *p->crust.age);
 		hash_bytes(&hs, p->crust.orogeny, m * sizeof *p->crust.orogeny);
+		hash_bytes(&hs, p->crust.detail, m * sizeof *p->crust.detail);
 	}
 	hash_bytes(&hs, pl->owner, n * sizeof *pl->owner);
 	hash_bytes(&hs, pl->moisture, n * sizeof *pl->moisture);

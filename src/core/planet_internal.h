@@ -32,6 +32,7 @@ typedef struct crust_pool {
 	float *thick;       /* km */
 	float *age;         /* Myr */
 	float *orogeny;     /* metres of uplift gained in collisions */
+	float *detail;      /* terrain-noise relief, in units of terrain.noise_m */
 } crust_pool;
 
 typedef struct plate {
@@ -73,6 +74,7 @@ struct planet {
 	float *temperature, *precip, *moisture;
 	uint8_t *biome;
 	double sea_level;
+	double noise_mean;          /* area mean of the terrain noise stack */
 	uint8_t *subducting;        /* boundary cell whose plate dives here */
 	world_stats stats;
 	double phase_ms[PHASE_COUNT];
@@ -96,6 +98,8 @@ double clock_ms(void);
 /* plates.c: step-0 layout, crust pools */
 int plates_generate(planet_t *pl, char *err, size_t errlen);
 int crust_add(crust_pool *c, int32_t cell, uint8_t type, float elev, float thick, float age);
+/* Append a copy of sample i of src at cell; returns its index or -1. */
+int crust_copy(crust_pool *dst, int32_t cell, const crust_pool *src, int i);
 void crust_free(crust_pool *c);
 void plate_set_rotation(plate_t *p, quat q);
 void plate_colour_for(int id, uint8_t *r, uint8_t *g, uint8_t *b);

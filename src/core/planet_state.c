@@ -60,6 +60,7 @@ int planet_serialize(const planet_t *pl, uint8_t **out, size_t *len)
 		put(&w, p->crust.thick, (size_t)count * sizeof *p->crust.thick);
 		put(&w, p->crust.age, (size_t)count * sizeof *p->crust.age);
 		put(&w, p->crust.orogeny, (size_t)count * sizeof *p->crust.orogeny);
+		put(&w, p->crust.detail, (size_t)count * sizeof *p->crust.detail);
 	}
 	put(&w, pl->owner, n * sizeof *pl->owner);
 	put(&w, pl->sample, n * sizeof *pl->sample);
@@ -156,7 +157,7 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 		get(&r, &count, sizeof count);
 		pl->nplates = i + 1;
 		/* a plate can't hold more samples than the data left could describe */
-		if (r.failed || count < 0 || (size_t)count > (r.len - r.pos) / 21 ||
+		if (r.failed || count < 0 || (size_t)count > (r.len - r.pos) / 25 ||
 		    !isfinite(p->omega) || !isfinite(q.w) || !isfinite(p->pole.x)) {
 			snprintf(err, errlen, "state has a bad plate record");
 			goto fail;
@@ -172,7 +173,9 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 		c->thick = malloc(m * sizeof *c->thick);
 		c->age = malloc(m * sizeof *c->age);
 		c->orogeny = malloc(m * sizeof *c->orogeny);
-		if (!p->map || !c->cell || !c->type || !c->elev || !c->thick || !c->age || !c->orogeny) {
+		c->detail = malloc(m * sizeof *c->detail);
+		if (!p->map || !c->cell || !c->type || !c->elev || !c->thick || !c->age || !c->orogeny ||
+		    !c->detail) {
 			snprintf(err, errlen, "out of memory");
 			goto fail;
 		}
@@ -182,6 +185,7 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 		get(&r, c->thick, (size_t)count * sizeof *c->thick);
 		get(&r, c->age, (size_t)count * sizeof *c->age);
 		get(&r, c->orogeny, (size_t)count * sizeof *c->orogeny);
+		get(&r, c->detail, (size_t)count * sizeof *c->detail);
 		if (r.failed) {
 			snprintf(err, errlen, "state is truncated");
 			goto fail;
@@ -189,7 +193,8 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 		memset(p->map, 0xff, n * sizeof *p->map);
 		for (int s = 0; s < count; s++) {
 			if (c->cell[s] < 0 || (size_t)c->cell[s] >= n || !isfinite(c->elev[s]) ||
-			    !isfinite(c->age[s]) || !isfinite(c->thick[s]) || !isfinite(c->orogeny[s])) {
+			    !isfinite(c->age[s]) || !isfinite(c->thick[s]) || !isfinite(c->orogeny[s]) ||
+			    !isfinite(c->detail[s])) {
 				snprintf(err, errlen, "state has a bad crust sample");
 				goto fail;
 			}

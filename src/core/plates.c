@@ -33,7 +33,9 @@ int crust_add(crust_pool *c, int32_t cell, uint8_t type, float elev, float thick
 		if (ag) c->age = ag;
 		float *og = realloc(c->orogeny, (size_t)cap * sizeof *og);
 		if (og) c->orogeny = og;
-		if (!cl || !ty || !el || !th || !ag || !og)
+		float *dt = realloc(c->detail, (size_t)cap * sizeof *dt);
+		if (dt) c->detail = dt;
+		if (!cl || !ty || !el || !th || !ag || !og || !dt)
 			return -1;
 		c->cap = cap;
 	}
@@ -44,7 +46,18 @@ int crust_add(crust_pool *c, int32_t cell, uint8_t type, float elev, float thick
 	c->thick[i] = thick;
 	c->age[i] = age;
 	c->orogeny[i] = 0;
+	c->detail[i] = 0;
 	return i;
+}
+
+int crust_copy(crust_pool *dst, int32_t cell, const crust_pool *src, int i)
+{
+	int s = crust_add(dst, cell, src->type[i], src->elev[i], src->thick[i], src->age[i]);
+	if (s >= 0) {
+		dst->orogeny[s] = src->orogeny[i];
+		dst->detail[s] = src->detail[i];
+	}
+	return s;
 }
 
 void crust_free(crust_pool *c)
@@ -55,6 +68,7 @@ void crust_free(crust_pool *c)
 	free(c->thick);
 	free(c->age);
 	free(c->orogeny);
+	free(c->detail);
 	memset(c, 0, sizeof *c);
 }
 

@@ -98,6 +98,7 @@ int relief_init(planet_t *pl)
 		mean += noise[c] * g->area[c];
 	}
 	mean /= 4 * M_PI;
+	pl->noise_mean = mean;
 	double max_stress = 1e-9;
 	for (int c = 0; c < n; c++)
 		max_stress = fmax(max_stress, pl->stress[c]);
@@ -105,13 +106,14 @@ int relief_init(planet_t *pl)
 	for (int c = 0; c < n; c++) {
 		plate_t *p = &pl->plates[pl->owner[c]];
 		int s = pl->sample[c];
-		double relief = prm->noise_m * (noise[c] - mean);
+		double detail = noise[c] - mean;
 		double sf = fmax(0, pl->stress[c]) / max_stress;
 		double ext = fmax(0, -pl->stress[c]) / max_stress;
 		double e;
 		if (p->crust.type[s] == CRUST_CONTINENTAL) {
 			double d = coast_dist[c] < 0 ? SHELF_KM : coast_dist[c];
-			e = lerpd(SHELF_DEPTH_M, prm->continental_elev_m, smoothstep(0, SHELF_KM, d)) + relief;
+			e = lerpd(SHELF_DEPTH_M, prm->continental_elev_m, smoothstep(0, SHELF_KM, d));
+			p->crust.detail[s] = (float)detail;
 			e += prm->stress_uplift_m * pow(sf, 1.5);
 			e -= 600 * ext;                               /* rift valleys */
 			p->crust.age[s] = (float)(800 + 1200 * (0.5 + 0.5 * noise_eval(&pl->terrain,
@@ -122,7 +124,8 @@ int relief_init(planet_t *pl)
 			int dated = age_dist[c] >= 0;
 			double age = dated ? age_dist[c] / SPREAD_HALF_KM_MYR : 120;
 			age = clampd(age, 0, 250);
-			e = (dated ? ocean_depth_for_age(age) : prm->oceanic_elev_m) + 0.25 * relief;
+			e = dated ? ocean_depth_for_age(age) : prm->oceanic_elev_m;
+			p->crust.detail[s] = (float)(0.25 * detail);   /* the sea floor is smoother */
 			/* island arcs on convergent ocean margins; trenches are not
 			 * stored in the crust but drawn where slabs sink (surface.c) */
 			e += 0.6 * prm->stress_uplift_m * pow(sf, 1.5);

@@ -133,7 +133,8 @@ static void elevation_chunk(void *ctx, int b, int e, int chunk)
 	planet_t *pl = ((surf_ctx *)ctx)->pl;
 	for (int c = b; c < e; c++) {
 		const plate_t *p = &pl->plates[pl->owner[c]];
-		double h = p->crust.elev[pl->sample[c]];
+		int s = pl->sample[c];
+		double h = p->crust.elev[s] + pl->prm.noise_m * p->crust.detail[s];
 		/* trenches are dynamic: they last while the slab sinks */
 		if (pl->subducting[c])
 			h -= TRENCH_M * pow(clampd(pl->stress[c], 0, 1), 0.7);

@@ -24,8 +24,12 @@
 
 #define DEAD CRUST_CONSUMED
 #define ARC_UPLIFT_M_MYR 40.0        /* ocean-ocean overriding side */
-#define ANDEAN_UPLIFT_M_MYR 90.0     /* ocean under continent */
-#define COLLISION_UPLIFT_M_MYR 150.0 /* continent against continent */
+#define CRUST_NORMAL_KM 35.0
+#define FREEBOARD_M 300.0            /* normal continent above the datum */
+#define ISOSTASY_M_KM 110.0          /* height gained per km of extra crust */
+#define OROGEN_M 5000.0              /* relief of a belt at full stress */
+#define OROGEN_STRESS 0.5            /* stress (x 10 cm/yr) of full relief */
+#define OROGEN_RATE 0.05             /* share of the missing height per Myr */
 #define STACK_KM_MYR 2.0             /* crust stacked per Myr at 5 cm/yr */
 #define ARC_TO_CONTINENT_M 0.0      /* arcs this shallow become continental */
 #define SUTURE_FRACTION 0.03         /* contact cells / smaller plate's cells */
@@ -110,6 +114,17 @@ static void ownership_chunk(void *ctx, int b, int e, int chunk)
 	}
 }
 
+/* Fresh ocean floor at plate-frame cell k: ridge depth, age 0, and the
+ * faint abyssal-hill relief of the terrain noise at that spot. */
+static int new_ocean_floor(planet_t *pl, plate_t *p, int k)
+{
+	int s = crust_add(&p->crust, k, CRUST_OCEANIC, (float)RIDGE_DEPTH_M, 7, 0);
+	if (s >= 0)
+		p->crust.detail[s] = (float)(0.25 * (noise_stack_eval(&pl->terrain, pl->prm.layers,
+		                                     pl->prm.layer_count, pl->grid->centre[k]) - pl->noise_mean));
+	return s;
+}
+
 /* If every neighbour of gap cell c stays with plate `prev` this step,
  * return the sample of one of them (the hole is inside the plate), else -1. */
 static int interior_neighbour(const planet_t *pl, int c, int prev)
@@ -152,6 +167,7 @@ static void compact_plate(planet_t *pl, int pi, int32_t *remap)
 		cr->thick[j] = cr->thick[i];
 		cr->age[j] = cr->age[i];
 		cr->orogeny[j] = cr->orogeny[i];
+		cr->detail[j] = cr->detail[i];
 		p->map[cr->cell[j]] = j;
 		j++;
 	}
@@ -169,16 +185,39 @@ static int live_samples(const plate_t *p)
 	return live;
 }
 
+/* Mountain belts: continental crust under compression (the stress of the
+ * last step, which spreads a few hundred km in from the boundary) rises
+ * toward a height set by the stress, on top of its isostatic base. Serial:
+ * two world cells may show the same sample. */
+static void orogeny(planet_t *pl)
+{
+	double rate = fmin(1.0, OROGEN_RATE * pl->prm.dt_myr);
+	double relief = OROGEN_M * pl->prm.stress_uplift_m / 3500.0;
+	for (int c = 0; c < pl->grid->n; c++) {
+		double st = pl->stress[c];
+		if (st <= 0)
+			continue;
+		crust_pool *cr = &pl->plates[pl->owner[c]].crust;
+		int s = pl->sample[c];
+		if (cr->type[s] != CRUST_CONTINENTAL)
+			continue;
+		double base = FREEBOARD_M + (cr->thick[s] - CRUST_NORMAL_KM) * ISOSTASY_M_KM;
+		double target = base + relief * pow(fmin(1.0, st / OROGEN_STRESS), 0.8);
+		if (cr->elev[s] < target) {
+			double up = (target - cr->elev[s]) * rate;
+			cr->elev[s] = (float)fmin(ELEV_MAX_M, cr->elev[s] + up);
+			cr->orogeny[s] += (float)up;
+		}
+	}
+}
+
 /* Thickened continental crust relaxes: thickness diffuses through the
  * continent, and where crust thicker than CRUST_COLLAPSE_KM meets the plate's
  * own ocean floor it spreads onto it. Collisions stack crust (area lost,
  * thickness gained); this gives the area back, so the continental volume,
  * not just its outline, is what a long run keeps. */
-#define CRUST_NORMAL_KM 35.0
 #define CRUST_COLLAPSE_KM 42.0
 #define THICK_DIFFUSION 0.05        /* share of a thickness difference per Myr */
-#define FREEBOARD_M 300.0           /* normal continent above the datum */
-#define ISOSTASY_M_KM 110.0         /* height gained per km of extra crust */
 
 static void relax_continents(planet_t *pl, plate_t *p)
 {
@@ -282,7 +321,7 @@ static int merge_plates(planet_t *pl, int into, int from)
 			}
 			continue;
 		}
-		s = crust_add(&a->crust, k, b->crust.type[i], b->crust.elev[i], b->crust.thick[i], b->crust.age[i]);
+		s = crust_copy(&a->crust, k, &b->crust, i);
 		if (s < 0)
 			return -1;
 		a->map[k] = s;
@@ -293,7 +332,7 @@ static int merge_plates(planet_t *pl, int into, int from)
 			continue;
 		int k = grid_locate_from(g, m3_apply(&a->Rt, g->centre[c]), 0);
 		if (a->map[k] < 0) {
-			int s = crust_add(&a->crust, k, CRUST_OCEANIC, (float)RIDGE_DEPTH_M, 7, 0);
+			int s = new_ocean_floor(pl, a, k);
 			if (s < 0)
 				return -1;
 			a->map[k] = s;
@@ -362,8 +401,7 @@ int tectonics_rift(planet_t *pl, int pi)
 		              0.08 * noise_fbm(&pl->climate, v3_scale(x, 1.0), 3.0, 3, 0.5);
 		if (side <= 0 || v3_dot(x, centroid_pf) < 0.2)
 			continue;
-		int s = crust_add(&q->crust, p->crust.cell[i], p->crust.type[i], p->crust.elev[i],
-		                  p->crust.thick[i], p->crust.age[i]);
+		int s = crust_copy(&q->crust, p->crust.cell[i], &p->crust, i);
 		if (s < 0)
 			return -1;
 		q->map[p->crust.cell[i]] = s;
@@ -480,10 +518,9 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 				 * gap is a ridge: fresh ocean floor. */
 				int like = interior_neighbour(pl, c, prev);
 				if (like >= 0)
-					s = crust_add(&p->crust, k, p->crust.type[like], p->crust.elev[like],
-					              p->crust.thick[like], p->crust.age[like]);
+					s = crust_copy(&p->crust, k, &p->crust, like);
 				else
-					s = crust_add(&p->crust, k, CRUST_OCEANIC, (float)RIDGE_DEPTH_M, 7, 0);
+					s = new_ocean_floor(pl, p, k);
 				if (s < 0) {
 					snprintf(err, errlen, "out of memory growing crust");
 					return -1;
@@ -527,19 +564,24 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 		vec3 x = v3_scale(g->centre[c], R);
 		vec3 rel = v3_sub(plate_velocity(pu, x), plate_velocity(po, x));
 		double close = fmin(v3_len(rel), 150) / 50.0;   /* 1 at 5 cm/yr */
+		double uplift_scale = pl->prm.stress_uplift_m / 3500.0;
 		if (pu->crust.type[su] == CRUST_OCEANIC) {
 			/* subduction: consume, lift the overriding edge, pull the slab */
 			if (!pl->sample_seen[base[u] + (size_t)su]) {
 				kill_sample(pu, su);
 				consumed += g->area[c];
 			}
-			double up = (po->crust.type[so] == CRUST_CONTINENTAL ? ANDEAN_UPLIFT_M_MYR
-			             : ARC_UPLIFT_M_MYR) * close * dt;
-			po->crust.elev[so] = (float)fmin(ELEV_MAX_M, po->crust.elev[so] + up);
-			po->crust.orogeny[so] += (float)up;
-			if (po->crust.type[so] == CRUST_OCEANIC && po->crust.elev[so] > ARC_TO_CONTINENT_M) {
-				po->crust.type[so] = CRUST_CONTINENTAL;   /* arc accretes */
-				po->crust.thick[so] = 20;
+			/* volcanic arcs build up on an oceanic overriding plate until
+			 * they surface and become new continental crust; continental
+			 * margins rise through the orogeny pass below */
+			if (po->crust.type[so] == CRUST_OCEANIC) {
+				double up = ARC_UPLIFT_M_MYR * close * dt * uplift_scale;
+				po->crust.elev[so] = (float)fmin(ELEV_MAX_M, po->crust.elev[so] + up);
+				po->crust.orogeny[so] += (float)up;
+				if (po->crust.elev[so] > ARC_TO_CONTINENT_M) {
+					po->crust.type[so] = CRUST_CONTINENTAL;   /* arc accretes */
+					po->crust.thick[so] = 20;
+				}
 			}
 			/* the slab pulls its plate along its motion into the trench */
 			pu->torque = v3_add(pu->torque, v3_scale(v3_cross(g->centre[c], v3_norm(rel)), g->area[c]));
@@ -547,9 +589,6 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 			/* continental collision: the lower crust is stacked onto the
 			 * upper one (thickness moves, volume is kept), the front rises,
 			 * the plates slow down and may suture */
-			double up = COLLISION_UPLIFT_M_MYR * close * dt;
-			po->crust.elev[so] = (float)fmin(ELEV_MAX_M, po->crust.elev[so] + up);
-			po->crust.orogeny[so] += (float)up;
 			double moved = fmin(pu->crust.thick[su], STACK_KM_MYR * close * dt);
 			pu->crust.thick[su] -= (float)moved;
 			po->crust.thick[so] += (float)moved;
@@ -569,6 +608,8 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 	}
 	pl->stats.crust_created = created / (4 * M_PI);
 	pl->stats.crust_consumed = consumed / (4 * M_PI);
+
+	orogeny(pl);
 
 	double t2 = clock_ms();
 	/* 5. ageing and erosion, each plate on its own */

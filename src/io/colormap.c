@@ -373,9 +373,12 @@ static rgb view_biome(const sample *m)
 }
 
 /* Lambert hill-shading from the interpolated elevation gradient, light from
- * the north-west at 45 degrees. Slopes are measured per grid spacing (not per
- * metre), so the relief reads the same at every grid level. */
-static double hillshade(const snapshot_t *s, vec3 p, int near, double e0)
+ * the north-west at 45 degrees. The gradient is a central difference over
+ * 1.5 cell spacings: shorter steps see the flat facets of the linear
+ * interpolation and draw star-shaped fans round every cell. Slopes are
+ * measured per grid spacing (not per metre), so the relief reads the same at
+ * every grid level. */
+static double hillshade(const snapshot_t *s, vec3 p, int near)
 {
 	const grid_t *g = s->grid;
 	vec3 east = v3_cross(v3(0, 0, 1), p);
@@ -383,16 +386,19 @@ static double hillshade(const snapshot_t *s, vec3 p, int near, double e0)
 		east = v3(0, 1, 0);
 	east = v3_norm(east);
 	vec3 north = v3_cross(p, east);
-	double d = 0.5 * g->spacing;
-	tri te, tn;
-	tri_find(g, v3_norm(v3_add(p, v3_scale(east, d))), near, NULL, &te);
-	tri_find(g, v3_norm(v3_add(p, v3_scale(north, d))), near, NULL, &tn);
-	/* relief of 2500 m per cell spacing reads as a 45-degree slope */
-	double k = 2.0 / 2500.0;
-	double gx = (interp(s->elevation, &te) - e0) * k, gy = (interp(s->elevation, &tn) - e0) * k;
+	double d = 0.75 * g->spacing, e[4];
+	vec3 dir[4] = {east, v3_scale(east, -1), north, v3_scale(north, -1)};
+	for (int i = 0; i < 4; i++) {
+		tri t;
+		tri_find(g, v3_norm(v3_add(p, v3_scale(dir[i], d))), near, NULL, &t);
+		e[i] = interp(s->elevation, &t);
+	}
+	/* relief of 3000 m per cell spacing reads as a 45-degree slope */
+	double k = g->spacing / (2.0 * d) / 3000.0;
+	double gx = (e[0] - e[1]) * k, gy = (e[2] - e[3]) * k;
 	double nl = sqrt(gx * gx + gy * gy + 1.0);
-	double lambert = (-gx * -0.5 + -gy * 0.5 + 0.70710678) / nl;
-	return clampd(lambert / 0.70710678, 0.45, 1.3);
+	double lambert = (gx * 0.5 - gy * 0.5 + 0.70710678) / nl;
+	return clampd(lambert / 0.70710678, 0.5, 1.3);
 }
 
 static rgb view_elevation(const sample *m)
@@ -403,7 +409,7 @@ static rgb view_elevation(const sample *m)
 	               : ramp(hyps_water, NSTOPS(hyps_water), h);
 	if (!m->shade)
 		return c;
-	double f = hillshade(s, m->p, m->t->near, e);
+	double f = hillshade(s, m->p, m->t->near);
 	if (h < 0)
 		f = 1.0 + (f - 1.0) * 0.4;    /* the sea floor only hints its relief */
 	return scale(c, f);

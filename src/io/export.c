@@ -293,8 +293,12 @@ static void meta_fill(meta *m, const snapshot_t *s, const export_opts *o)
 	snprintf(m->software, sizeof m->software, "tectonica %s", PACKAGE_VERSION);
 	snprintf(m->seed, sizeof m->seed, "%llu", (unsigned long long)s->prm.seed);
 	snprintf(m->step, sizeof m->step, "%lld", (long long)s->step);
-	snprintf(m->time, sizeof m->time, "%.6g", s->time_myr);
-	snprintf(m->sea, sizeof m->sea, "%.6g", s->sea_level_m);
+	snprintf(m->time, sizeof m->time, "%.10g", s->time_myr);
+	/* JSON has no NaN: a sea level that is not a number is written as null */
+	if (isfinite(s->sea_level_m))
+		snprintf(m->sea, sizeof m->sea, "%.10g", s->sea_level_m);
+	else
+		snprintf(m->sea, sizeof m->sea, "null");
 	m->scenario = o->scenario && *o->scenario ? o->scenario : "built-in default";
 }
 
@@ -313,7 +317,7 @@ static int write_png_kind(job *j, const meta *m, const char *dir, long frame,
 	                : j->kind == EXPORT_ELEVATION16 ? PNGW_GREY16 : PNGW_RGB8;
 	const char *projection = j->kind == EXPORT_CUBEMAP
 		? "cube map, 4x3 horizontal cross: row 1 = -Y +X +Y -X (lon -90 0 90 180), +Z (north) above and -Z below +X"
-		: "equirectangular, lon -180..180 left to right, lat 90..-90 top to bottom, pixel centres";
+		: "equirectangular, lon -180..180 left to right, lat 90..-90 top to bottom, pixel centres at ((x+0.5)/W, (y+0.5)/H)";
 	pngw_text text[9] = {
 		{"Software", m->software},
 		{"Kind", name},

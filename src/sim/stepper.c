@@ -17,6 +17,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -29,6 +31,8 @@
 #define MAXSHOTS 8
 /* Publishing more often than this only costs copies nobody can see. */
 #define PUBLISH_INTERVAL 0.033
+/* How much the stepping thread and its pool yield to the UI thread. */
+#define STEPPER_NICE 10
 
 typedef struct world {
 	planet_t *pl;
@@ -349,6 +353,12 @@ static bool handle(stepper_t *st, const step_cmd *c)
 static void *thread_main(void *arg)
 {
 	stepper_t *st = arg;
+	/* Lower this thread's priority (Linux: nice is per thread, and threads
+	 * created from here inherit it). On a 2-core box the step keeps every
+	 * core busy; the UI thread, tmux and sshd must still get the CPU within
+	 * a millisecond or two when a key arrives. Failure only costs latency. */
+	if (setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), STEPPER_NICE) != 0)
+		(void)0;
 	/* the pool's workers inherit this thread's (blocked) signal mask */
 	if (st->threads > 1)
 		st->pool = pool_new(st->threads);

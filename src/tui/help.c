@@ -8,7 +8,7 @@
 
 void help_draw(ui_t *u, WINDOW *w)
 {
-	int rows = (int)key_table_len + 3, cols = 58;
+	int rows = (int)key_table_len + 1, cols = 58;
 	int h = rows + 2 < u->lay.lines - 2 ? rows + 2 : u->lay.lines - 2;
 	int wd = cols < u->lay.cols - 2 ? cols : u->lay.cols - 2;
 	rect box = {(u->lay.lines - h) / 2, (u->lay.cols - wd) / 2, h, wd};

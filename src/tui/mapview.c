@@ -174,6 +174,8 @@ static bool arrow_at(const ui_t *u, const mapview *mv, int x, int y, int c, wcha
 static void compose(const ui_t *u, mapview *mv)
 {
 	const map_mode *m = &map_modes[u->mode];
+	/* plate colours are labels, not a field: dithering them only adds noise */
+	bool dither = u->mode != VIEW_PLATES;
 	for (int y = 0; y < mv->rows; y++) {
 		for (int x = 0; x < mv->cols; x++) {
 			cchar_t *cc = &mv->chars[y * mv->cols + x];
@@ -184,8 +186,9 @@ static void compose(const ui_t *u, mapview *mv)
 					set_ch(cc, L' ', A_NORMAL, 0);
 					continue;
 				}
-				int fg = ct == -1 ? palette_index((rgb){0, 0, 0}, -1, 0) : palette_index(mv->pix[it], x, 2 * y);
-				int bg = cb == -1 ? -1 : palette_index(mv->pix[ib], x, 2 * y + 1);
+				int dx = dither ? x : -1;
+				int fg = ct == -1 ? 0 : palette_index(mv->pix[it], dx, 2 * y);
+				int bg = cb == -1 ? -1 : palette_index(mv->pix[ib], dx, 2 * y + 1);
 				wchar_t a;
 				int cen = ct >= 0 ? ct : cb;
 				if (arrow_at(u, mv, x, y, cen, &a)) {
@@ -194,7 +197,7 @@ static void compose(const ui_t *u, mapview *mv)
 					continue;
 				}
 				if (ct == -1) /* globe edge: only the lower half is planet */
-					set_ch(cc, L'\u2584', A_NORMAL, palette_pair(palette_index(mv->pix[ib], x, 2 * y + 1), -1));
+					set_ch(cc, L'\u2584', A_NORMAL, palette_pair(palette_index(mv->pix[ib], dx, 2 * y + 1), -1));
 				else
 					set_ch(cc, L'\u2580', A_NORMAL, palette_pair(fg, bg));
 				continue;
