@@ -55,7 +55,7 @@ static int ownership_ok(const planet_t *pl)
 		int s = pl->sample[c];
 		if (s < 0 || s >= p->crust.count || p->crust.type[s] > CRUST_CONTINENTAL)
 			return 0;
-		if (p->map[p->crust.cell[s]] != s)
+		if (cellmap_get(&p->map, p->crust.cell[s]) != s)
 			return 0;
 		int k = grid_locate(g, m3_apply(&p->Rt, g->centre[c]));
 		if (k != p->crust.cell[s])

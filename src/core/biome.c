@@ -28,8 +28,23 @@ const biome_def biome_table[BIOME_COUNT] = {
 #define MOUNTAIN_M 2600.0
 #define SNOW_LINE_TEMP_C -6.0
 
+void biome_lut_init(biome_lut *lut, const biome_param *tbl)
+{
+	for (int b = 0; b < BIOME_COUNT; b++) {
+		lut->temp_c[b] = tbl[b].temp_c;
+		lut->sqrt_precip[b] = sqrt(fmax(tbl[b].precip_mm, 0));
+	}
+}
+
 biome_id biome_classify(const biome_param *tbl, double temp_c, double precip_mm,
                         double elev_above_sea_m)
+{
+	biome_lut lut;
+	biome_lut_init(&lut, tbl);
+	return biome_lookup(&lut, temp_c, precip_mm, elev_above_sea_m);
+}
+
+biome_id biome_lookup(const biome_lut *lut, double temp_c, double precip_mm, double elev_above_sea_m)
 {
 	if (elev_above_sea_m < 0)
 		return temp_c < -1.8 ? BIOME_SEA_ICE : BIOME_OCEAN;
@@ -41,9 +56,10 @@ biome_id biome_classify(const biome_param *tbl, double temp_c, double precip_mm,
 	 * is compared on a square-root scale so dry biomes stay distinct. */
 	biome_id best = BIOME_DESERT;
 	double best_d = INFINITY;
+	double sp = sqrt(precip_mm > 0 ? precip_mm : 0);
 	for (int b = BIOME_DESERT; b <= BIOME_GRASSLAND; b++) {
-		double dt = (temp_c - tbl[b].temp_c) / 6.0;
-		double dp = (sqrt(fmax(precip_mm, 0)) - sqrt(fmax(tbl[b].precip_mm, 0))) / 7.0;
+		double dt = (temp_c - lut->temp_c[b]) / 6.0;
+		double dp = (sp - lut->sqrt_precip[b]) / 7.0;
 		double d = dt * dt + dp * dp;
 		if (d < best_d) {
 			best_d = d;

@@ -24,6 +24,15 @@ typedef struct biome_def {
 extern const biome_def biome_table[BIOME_COUNT];
 
 struct biome_param;
+
+/* A biome table prepared for fast classification of many places. */
+typedef struct biome_lut {
+	double temp_c[BIOME_COUNT];
+	double sqrt_precip[BIOME_COUNT];
+} biome_lut;
+
+void biome_lut_init(biome_lut *lut, const struct biome_param *tbl);
+biome_id biome_lookup(const biome_lut *lut, double temp_c, double precip_mm, double elev_above_sea_m);
 /* Classify one place with the scenario's biome table (params.biomes).
  * elev_above_sea_m < 0 means ocean. */
 biome_id biome_classify(const struct biome_param *tbl, double temp_c, double precip_mm,

@@ -72,7 +72,7 @@ void planet_free(planet_t *pl)
 	if (!pl)
 		return;
 	for (int i = 0; i < PLATES_MAX; i++) {
-		free(pl->plates[i].map);
+		cellmap_free(&pl->plates[i].map);
 		crust_free(&pl->plates[i].crust);
 	}
 	tectonics_done(pl);
@@ -93,6 +93,9 @@ void planet_free(planet_t *pl)
 	free(pl->wind_w);
 	free(pl->noise_t);
 	free(pl->noise_p);
+	free(pl->band);
+	free(pl->stat_parts);
+	free(pl->temp_shape);
 	grid_free(pl->grid);
 	free(pl);
 }

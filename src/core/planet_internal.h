@@ -11,6 +11,7 @@
 
 #include "planet.h"
 #include "../sim/pool.h"
+#include "cellmap.h"
 
 #define PLATES_MAX 64
 #define CM_YR_PER_KM_MYR 0.1       /* 1 km/Myr = 0.1 cm/yr */
@@ -41,7 +42,7 @@ typedef struct plate {
 	double omega;           /* angular speed, rad/Myr */
 	quat rot;               /* plate frame -> world */
 	mat3 R, Rt;             /* rot and its inverse as matrices */
-	int32_t *map;           /* n: plate-frame cell -> sample, or -1 */
+	cellmap map;            /* plate-frame cell -> sample, or -1 */
 	crust_pool crust;
 	uint8_t r, g, b;
 	/* refreshed after each step from world ownership */
@@ -78,10 +79,15 @@ struct planet {
 	uint8_t *subducting;        /* boundary cell whose plate dives here */
 	world_stats stats;
 	double phase_ms[PHASE_COUNT];
+	struct stat_part *stat_parts;   /* per-chunk partial sums (surface.c) */
+	int stat_parts_cap;
 
 	/* static per-cell climate helpers, from the grid */
 	float *wind_w;              /* 6 upwind weights per cell (0 if not upwind) */
 	float *noise_t, *noise_p;   /* static climate noise per cell, [-1, 1] */
+	float *band;                /* latitude precipitation band, 0..1 */
+	float *temp_shape;          /* latitude temperature profile (see surface.c) */
+	double shape_tilt;          /* tilt temp_shape was made for */
 	float *scratch_a, *scratch_b;
 	/* per-cell results of the ownership pass (tectonics.c) */
 	int32_t *cand_sample, *under_sample, *gap_cell;

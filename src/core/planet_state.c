@@ -131,7 +131,7 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 	const grid_t *g = pl->grid;
 	size_t n = (size_t)g->n;
 	for (int i = 0; i < pl->nplates; i++) {
-		free(pl->plates[i].map);
+		cellmap_free(&pl->plates[i].map);
 		crust_free(&pl->plates[i].crust);
 		memset(&pl->plates[i], 0, sizeof pl->plates[i]);
 	}
@@ -163,7 +163,7 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 			goto fail;
 		}
 		plate_set_rotation(p, q);
-		p->map = malloc(n * sizeof *p->map);
+		int map_ok = cellmap_init(&p->map, (int)n) == 0;
 		crust_pool *c = &p->crust;
 		c->cap = c->count = count;
 		size_t m = (size_t)(count ? count : 1);
@@ -174,7 +174,7 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 		c->age = malloc(m * sizeof *c->age);
 		c->orogeny = malloc(m * sizeof *c->orogeny);
 		c->detail = malloc(m * sizeof *c->detail);
-		if (!p->map || !c->cell || !c->type || !c->elev || !c->thick || !c->age || !c->orogeny ||
+		if (!map_ok || !c->cell || !c->type || !c->elev || !c->thick || !c->age || !c->orogeny ||
 		    !c->detail) {
 			snprintf(err, errlen, "out of memory");
 			goto fail;
@@ -190,7 +190,6 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 			snprintf(err, errlen, "state is truncated");
 			goto fail;
 		}
-		memset(p->map, 0xff, n * sizeof *p->map);
 		for (int s = 0; s < count; s++) {
 			if (c->cell[s] < 0 || (size_t)c->cell[s] >= n || !isfinite(c->elev[s]) ||
 			    !isfinite(c->age[s]) || !isfinite(c->thick[s]) || !isfinite(c->orogeny[s]) ||
@@ -200,11 +199,14 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 			}
 			if (c->type[s] == CRUST_CONSUMED)
 				continue;      /* consumed, waiting for compaction */
-			if (c->type[s] > CRUST_CONTINENTAL || p->map[c->cell[s]] >= 0) {
+			if (c->type[s] > CRUST_CONTINENTAL || cellmap_get(&p->map, c->cell[s]) >= 0) {
 				snprintf(err, errlen, "state has a bad crust sample");
 				goto fail;
 			}
-			p->map[c->cell[s]] = s;
+			if (cellmap_set(&p->map, c->cell[s], s) < 0) {
+				snprintf(err, errlen, "out of memory");
+				goto fail;
+			}
 		}
 		plate_colour_for(p->id, &p->r, &p->g, &p->b);
 	}

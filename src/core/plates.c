@@ -359,15 +359,13 @@ int plates_generate(planet_t *pl, char *err, size_t errlen)
 		p->omega = cm_yr / CM_YR_PER_KM_MYR / prm->radius_km;
 		plate_set_rotation(p, q_identity());
 		plate_colour_for(p->id, &p->r, &p->g, &p->b);
-		p->map = malloc((size_t)n * sizeof *p->map);
-		if (!p->map) {
+		if (cellmap_init(&p->map, n) < 0) {
 			snprintf(err, errlen, "out of memory for plate maps");
 			free(L.ratio);
 			free(L.cont_noise);
 			free(mask);
 			return -1;
 		}
-		memset(p->map, 0xff, (size_t)n * sizeof *p->map);
 	}
 
 	/* continents: deep inside continental plates, shaped by noise; the
@@ -389,7 +387,13 @@ int plates_generate(planet_t *pl, char *err, size_t errlen)
 			free(mask);
 			return -1;
 		}
-		p->map[c] = s;
+		if (cellmap_set(&p->map, c, s) < 0) {
+			snprintf(err, errlen, "out of memory for crust");
+			free(L.ratio);
+			free(L.cont_noise);
+			free(mask);
+			return -1;
+		}
 		pl->sample[c] = s;
 	}
 	free(L.ratio);

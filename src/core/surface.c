@@ -67,13 +67,17 @@ int surface_init(planet_t *pl)
 	pl->wind_w = calloc((size_t)n * WIND_SLOTS, sizeof *pl->wind_w);
 	pl->noise_t = malloc((size_t)n * sizeof *pl->noise_t);
 	pl->noise_p = malloc((size_t)n * sizeof *pl->noise_p);
-	if (!pl->wind_w || !pl->noise_t || !pl->noise_p)
+	pl->band = malloc((size_t)n * sizeof *pl->band);
+	pl->temp_shape = malloc((size_t)n * sizeof *pl->temp_shape);
+	if (!pl->wind_w || !pl->noise_t || !pl->noise_p || !pl->band || !pl->temp_shape)
 		return -1;
+	pl->shape_tilt = NAN;
 	/* climate noise is fixed to the sphere, not to the crust: sample once */
 	for (int c = 0; c < n; c++) {
 		vec3 p = g->centre[c];
 		pl->noise_t[c] = (float)noise_fbm(&pl->climate, p, 2.5, 3, 0.5);
 		pl->noise_p[c] = (float)noise_fbm(&pl->climate, v3_add(p, v3(7, 7, 7)), 3.0, 3, 0.5);
+		pl->band[c] = (float)precip_band(fabs(v3_lat(p)) / (M_PI / 2));
 	}
 	for (int c = 0; c < n; c++) {
 		vec3 p = g->centre[c], w = prevailing_wind(p);
@@ -142,24 +146,48 @@ static void elevation_chunk(void *ctx, int b, int e, int chunk)
 	}
 }
 
+/* The latitude profile of sea-level temperature, 0 at the poles and 1 at
+ * the equator for Earth's tilt: Earth's zonal-mean profile (cos^1.1 of
+ * latitude, which includes the heat carried poleward), shifted by how much
+ * another tilt changes the annual insolation at this latitude. It depends
+ * only on the cell and the tilt, so it is cached until the tilt changes. */
+static void update_climate_shape(planet_t *pl)
+{
+	if (pl->shape_tilt == pl->prm.axial_tilt_deg)
+		return;
+	const grid_t *g = pl->grid;
+	double tilt = pl->prm.axial_tilt_deg * M_PI / 180, ref = 23.44 * M_PI / 180;
+	double i_eq = insolation(ref, 0), i_pole = insolation(ref, 1);
+	for (int c = 0; c < g->n; c++) {
+		double z = g->centre[c].z;
+		double coslat = sqrt(fmax(0, 1 - z * z));
+		pl->temp_shape[c] = (float)(pow(coslat, 1.1) +
+		                            (insolation(tilt, z) - insolation(ref, z)) / (i_eq - i_pole));
+	}
+	pl->shape_tilt = pl->prm.axial_tilt_deg;
+}
+
+static inline double max0(double x) { return x > 0 ? x : 0; }
+
+/* exp(-x) for x >= 0 to about 0.1 %, without libm (hot loop). */
+static inline double exp_neg(double x)
+{
+	double t = 1 + x * (1.0 / 16);
+	t *= t;
+	t *= t;
+	t *= t;
+	t *= t;
+	return 1 / t;
+}
+
 static void temperature_chunk(void *ctx, int b, int e, int chunk)
 {
 	planet_t *pl = ((surf_ctx *)ctx)->pl;
 	const params *prm = &pl->prm;
-	const grid_t *g = pl->grid;
-	double tilt = prm->axial_tilt_deg * M_PI / 180, ref = 23.44 * M_PI / 180;
-	double i_eq = insolation(ref, 0), i_pole = insolation(ref, 1);
 	double span = prm->equator_temp_c - prm->pole_temp_c;
 	double t_mean = prm->pole_temp_c + span * 0.62;   /* area mean of the profile */
 	for (int c = b; c < e; c++) {
-		vec3 p = g->centre[c];
-		/* Earth's zonal-mean profile (cos^1.1 of latitude, which includes the
-		 * heat carried poleward), shifted by how much a different tilt
-		 * changes the annual insolation at this latitude */
-		double coslat = sqrt(fmax(0, 1 - p.z * p.z));
-		double shape = pow(coslat, 1.1) +
-		               (insolation(tilt, p.z) - insolation(ref, p.z)) / (i_eq - i_pole);
-		double t = prm->pole_temp_c + span * shape;
+		double t = prm->pole_temp_c + span * pl->temp_shape[c];
 		double above = pl->elevation[c] - pl->sea_level;
 		if (above < 0)
 			t = lerpd(t, t_mean, 0.5 * prm->ocean_moderation);
@@ -191,8 +219,8 @@ static void moisture_chunk(void *ctx, int b, int e, int chunk)
 			if (wc[k] == 0)
 				continue;
 			int nb = g->nbr[off + k];
-			double rise = fmax(0, ec - fmax(0, pl->elevation[nb] - pl->sea_level));
-			m += wc[k] * s->m_in[nb] * exp(-oro * rise / 1000);
+			double rise = max0(ec - max0(pl->elevation[nb] - pl->sea_level));
+			m += wc[k] * s->m_in[nb] * exp_neg(oro * rise / 1000);
 		}
 		s->m_out[c] = (float)(m * dry);
 	}
@@ -204,8 +232,7 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 	const params *prm = &pl->prm;
 	const grid_t *g = pl->grid;
 	for (int c = b; c < e; c++) {
-		vec3 p = g->centre[c];
-		double band = precip_band(fabs(v3_lat(p)) / (M_PI / 2));
+		double band = pl->band[c];
 		double above = pl->elevation[c] - pl->sea_level;
 		double pr;
 		if (above < 0) {
@@ -222,7 +249,7 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 				coastal |= an < 0;
 				int slot = k - g->nbr_off[c];
 				if (slot < WIND_SLOTS)
-					up_rise += wc[slot] * fmax(0, above - fmax(0, an));
+					up_rise += wc[slot] * max0(above - max0(an));
 			}
 			if (coastal)
 				pr += prm->coastal_bonus * band;
@@ -232,7 +259,7 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 				pr += prm->mountain_bonus * 0.5 * m;
 		}
 		pr *= 1 + prm->climate_noise * pl->noise_p[c];
-		double mm = fmax(0, pr * prm->precip_max_mm);
+		double mm = max0(pr * prm->precip_max_mm);
 		pl->precip[c] = (float)mm;
 	}
 }
@@ -240,9 +267,11 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 static void biome_chunk(void *ctx, int b, int e, int chunk)
 {
 	planet_t *pl = ((surf_ctx *)ctx)->pl;
+	biome_lut lut;
+	biome_lut_init(&lut, pl->prm.biomes);
 	for (int c = b; c < e; c++)
-		pl->biome[c] = (uint8_t)biome_classify(pl->prm.biomes, pl->temperature[c], pl->precip[c],
-		                                       pl->elevation[c] - pl->sea_level);
+		pl->biome[c] = (uint8_t)biome_lookup(&lut, pl->temperature[c], pl->precip[c],
+		                                     pl->elevation[c] - pl->sea_level);
 }
 
 void surface_update(planet_t *pl, int mode)
@@ -254,6 +283,7 @@ void surface_update(planet_t *pl, int mode)
 	pool_for(pl->pool, n, 4096, elevation_chunk, &ctx);
 	pl->sea_level = pl->prm.ocean_fraction >= 0 ? solve_sea_level(pl) : pl->prm.sea_level_m;
 	double t1 = clock_ms();
+	update_climate_shape(pl);
 	pool_for(pl->pool, n, 4096, temperature_chunk, &ctx);
 
 	/* moisture: many sweeps from scratch, or a few from the last step */
@@ -282,10 +312,71 @@ void surface_update(planet_t *pl, int mode)
 	pl->phase_ms[PHASE_BIOMES] = t3 - t2;
 }
 
+/* Partial sums of one chunk of cells; combined in chunk order, so the
+ * totals are the same for any number of threads. */
+typedef struct stat_part {
+	double total, land, emin, emax, esum, tsum, cont, bsum;
+	double biome[BIOME_COUNT], boundary[4];
+	double area[PLATES_MAX], cont_area[PLATES_MAX], elev_area[PLATES_MAX];
+	double pole2_area[PLATES_MAX], age_area[PLATES_MAX];
+	int cells[PLATES_MAX];
+} stat_part;
+
+#define STATS_GRAIN 8192
+
+typedef struct stats_ctx { planet_t *pl; stat_part *part; } stats_ctx;
+
+static void stats_chunk(void *ctx, int b, int e, int chunk)
+{
+	stats_ctx *sc = ctx;
+	planet_t *pl = sc->pl;
+	const grid_t *g = pl->grid;
+	stat_part *sp = &sc->part[chunk];
+	memset(sp, 0, sizeof *sp);
+	sp->emin = INFINITY;
+	sp->emax = -INFINITY;
+	for (int c = b; c < e; c++) {
+		double a = g->area[c], h = pl->elevation[c];
+		int o = pl->owner[c], s = pl->sample[c];
+		const plate_t *p = &pl->plates[o];
+		int cont = p->crust.type[s] == CRUST_CONTINENTAL;
+		sp->total += a;
+		sp->land += h >= pl->sea_level ? a : 0;
+		sp->emin = h < sp->emin ? h : sp->emin;
+		sp->emax = h > sp->emax ? h : sp->emax;
+		sp->esum += h * a;
+		sp->tsum += pl->temperature[c] * a;
+		sp->biome[pl->biome[c]] += a;
+		sp->cont += cont ? a : 0;
+		if (pl->boundary[c] != BOUNDARY_NONE) {
+			sp->boundary[pl->boundary[c]] += a;
+			sp->bsum += a;
+		}
+		double pc = v3_dot(p->pole, g->centre[c]);
+		sp->cells[o]++;
+		sp->area[o] += a;
+		sp->cont_area[o] += cont ? a : 0;
+		sp->elev_area[o] += h * a;
+		sp->pole2_area[o] += pc * pc * a;
+		sp->age_area[o] += cont ? 0 : p->crust.age[s] * a;
+	}
+}
+
 void stats_update(planet_t *pl)
 {
 	const grid_t *g = pl->grid;
 	world_stats *st = &pl->stats;
+	int chunks = pool_chunks(g->n, STATS_GRAIN);
+	if (chunks > pl->stat_parts_cap) {
+		stat_part *sp = realloc(pl->stat_parts, (size_t)chunks * sizeof *sp);
+		if (!sp)
+			return;     /* keep the last figures; they only inform */
+		pl->stat_parts = sp;
+		pl->stat_parts_cap = chunks;
+	}
+	stats_ctx sc = {pl, pl->stat_parts};
+	pool_for(pl->pool, g->n, STATS_GRAIN, stats_chunk, &sc);
+
 	double crust_created = st->crust_created, crust_consumed = st->crust_consumed;
 	memset(st, 0, sizeof *st);
 	st->crust_created = crust_created;
@@ -293,42 +384,43 @@ void stats_update(planet_t *pl)
 	st->elevation_min_m = INFINITY;
 	st->elevation_max_m = -INFINITY;
 	double total = 0, bsum = 0;
-	for (int p = 0; p < pl->nplates; p++) {
-		pl->plates[p].cells = 0;
-		pl->plates[p].area = pl->plates[p].cont_area = pl->plates[p].elev_area = 0;
-		pl->plates[p].speed2_area = 0;
-		pl->plates[p].ocean_age = 0;
+	double pole2[PLATES_MAX] = {0};
+	for (int i = 0; i < pl->nplates; i++) {
+		plate_t *p = &pl->plates[i];
+		p->cells = 0;
+		p->area = p->cont_area = p->elev_area = p->speed2_area = p->ocean_age = 0;
 	}
-	for (int c = 0; c < g->n; c++) {
-		double a = g->area[c], e = pl->elevation[c];
-		plate_t *p = &pl->plates[pl->owner[c]];
-		int cont = p->crust.type[pl->sample[c]] == CRUST_CONTINENTAL;
-		total += a;
-		if (e >= pl->sea_level)
-			st->land_fraction += a;
-		st->elevation_min_m = fmin(st->elevation_min_m, e);
-		st->elevation_max_m = fmax(st->elevation_max_m, e);
-		st->elevation_mean_m += e * a;
-		st->mean_temperature_c += pl->temperature[c] * a;
-		st->biome_fraction[pl->biome[c]] += a;
-		st->continental_fraction += cont ? a : 0;
-		if (pl->boundary[c] != BOUNDARY_NONE) {
-			st->boundary_fraction[pl->boundary[c]] += a;
-			bsum += a;
+	for (int k = 0; k < chunks; k++) {
+		const stat_part *sp = &pl->stat_parts[k];
+		total += sp->total;
+		st->land_fraction += sp->land;
+		st->elevation_min_m = fmin(st->elevation_min_m, sp->emin);
+		st->elevation_max_m = fmax(st->elevation_max_m, sp->emax);
+		st->elevation_mean_m += sp->esum;
+		st->mean_temperature_c += sp->tsum;
+		st->continental_fraction += sp->cont;
+		bsum += sp->bsum;
+		for (int b = 0; b < BIOME_COUNT; b++)
+			st->biome_fraction[b] += sp->biome[b];
+		for (int b = 1; b < 4; b++)
+			st->boundary_fraction[b] += sp->boundary[b];
+		for (int i = 0; i < pl->nplates; i++) {
+			plate_t *p = &pl->plates[i];
+			p->cells += sp->cells[i];
+			p->area += sp->area[i];
+			p->cont_area += sp->cont_area[i];
+			p->elev_area += sp->elev_area[i];
+			p->ocean_age += sp->age_area[i];
+			pole2[i] += sp->pole2_area[i];
 		}
-		p->cells++;
-		p->area += a;
-		p->cont_area += cont ? a : 0;
-		p->elev_area += e * a;
-		if (!cont)
-			p->ocean_age += p->crust.age[pl->sample[c]] * a;
-		double v = p->omega * pl->prm.radius_km * v3_len(v3_cross(p->pole, g->centre[c]));
-		p->speed2_area += v * v * a;
 	}
 	for (int i = 0; i < pl->nplates; i++) {
 		plate_t *p = &pl->plates[i];
 		double ocean = p->area - p->cont_area;
+		double v = p->omega * pl->prm.radius_km;
 		p->ocean_age = ocean > 0 ? p->ocean_age / ocean : 0;
+		/* |omega x r|^2 = omega^2 R^2 (1 - (pole . r)^2) */
+		p->speed2_area = v * v * fmax(0, p->area - pole2[i]);
 	}
 	st->land_fraction /= total;
 	st->elevation_mean_m /= total;

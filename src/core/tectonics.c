@@ -88,7 +88,7 @@ static void ownership_chunk(void *ctx, int b, int e, int chunk)
 		for (int i = 0; i < nc; i++) {
 			const plate_t *p = &pl->plates[cand[i]];
 			int k = grid_locate_from(g, m3_apply(&p->Rt, g->centre[c]), hint[i]);
-			int s = p->map[k];
+			int s = cellmap_get(&p->map, k);
 			if (i == 0)
 				gap_k = k;
 			if (s < 0)
@@ -146,15 +146,17 @@ static void kill_sample(plate_t *p, int s)
 	if (p->crust.type[s] == DEAD)
 		return;
 	p->crust.type[s] = DEAD;
-	p->map[p->crust.cell[s]] = -1;
+	cellmap_set(&p->map, p->crust.cell[s], -1);   /* unmapping never allocates */
 }
 
-/* Drop consumed samples from a plate's pool; remap[] gets old -> new. */
-static void compact_plate(planet_t *pl, int pi, int32_t *remap)
+/* Drop consumed samples from a plate's pool; remap[] gets old -> new. The
+ * map is rebuilt so pages the plate no longer covers are freed. */
+static int compact_plate(planet_t *pl, int pi, int32_t *remap)
 {
 	plate_t *p = &pl->plates[pi];
 	crust_pool *cr = &p->crust;
-	int j = 0;
+	int j = 0, rc = 0;
+	cellmap_clear(&p->map);
 	for (int i = 0; i < cr->count; i++) {
 		if (cr->type[i] == DEAD) {
 			remap[i] = -1;
@@ -168,13 +170,14 @@ static void compact_plate(planet_t *pl, int pi, int32_t *remap)
 		cr->age[j] = cr->age[i];
 		cr->orogeny[j] = cr->orogeny[i];
 		cr->detail[j] = cr->detail[i];
-		p->map[cr->cell[j]] = j;
+		rc |= cellmap_set(&p->map, cr->cell[j], j);
 		j++;
 	}
 	cr->count = j;
 	for (int c = 0; c < pl->grid->n; c++)
 		if (pl->owner[c] == pi)
 			pl->sample[c] = remap[pl->sample[c]];
+	return rc;
 }
 
 static int live_samples(const plate_t *p)
@@ -229,7 +232,7 @@ static void relax_continents(planet_t *pl, plate_t *p)
 			continue;
 		int k = cr->cell[i];
 		for (int q = g->nbr_off[k]; q < g->nbr_off[k + 1]; q++) {
-			int j = p->map[g->nbr[q]];
+			int j = cellmap_get(&p->map, g->nbr[q]);
 			if (j < 0)
 				continue;
 			if (cr->type[j] == CRUST_CONTINENTAL) {
@@ -282,7 +285,7 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 /* Remove plate index pi (it owns no cells); later plates shift down. */
 static void remove_plate(planet_t *pl, int pi)
 {
-	free(pl->plates[pi].map);
+	cellmap_free(&pl->plates[pi].map);
 	crust_free(&pl->plates[pi].crust);
 	memmove(&pl->plates[pi], &pl->plates[pi + 1], (size_t)(pl->nplates - pi - 1) * sizeof(plate_t));
 	pl->nplates--;
@@ -307,7 +310,7 @@ static int merge_plates(planet_t *pl, int into, int from)
 			continue;
 		int k = grid_locate_from(g, m3_apply(&to_a, g->centre[b->crust.cell[i]]), hint);
 		hint = k;
-		int s = a->map[k];
+		int s = cellmap_get(&a->map, k);
 		if (s >= 0) {
 			/* overlap: the thicker stack wins, heights add up partly */
 			if (b->crust.type[i] == CRUST_CONTINENTAL) {
@@ -324,21 +327,23 @@ static int merge_plates(planet_t *pl, int into, int from)
 		s = crust_copy(&a->crust, k, &b->crust, i);
 		if (s < 0)
 			return -1;
-		a->map[k] = s;
+		if (cellmap_set(&a->map, k, s) < 0)
+			return -1;
 	}
 	/* cells of b now belong to a */
 	for (int c = 0; c < g->n; c++) {
 		if (pl->owner[c] != from)
 			continue;
 		int k = grid_locate_from(g, m3_apply(&a->Rt, g->centre[c]), 0);
-		if (a->map[k] < 0) {
+		if (cellmap_get(&a->map, k) < 0) {
 			int s = new_ocean_floor(pl, a, k);
 			if (s < 0)
 				return -1;
-			a->map[k] = s;
+			if (cellmap_set(&a->map, k, s) < 0)
+				return -1;
 		}
 		pl->owner[c] = (uint16_t)into;
-		pl->sample[c] = a->map[k];
+		pl->sample[c] = cellmap_get(&a->map, k);
 	}
 	remove_plate(pl, from);
 	return 0;
@@ -376,10 +381,8 @@ int tectonics_rift(planet_t *pl, int pi)
 	int ni = pl->nplates;
 	plate_t *q = &pl->plates[ni];
 	memset(q, 0, sizeof *q);
-	q->map = malloc((size_t)g->n * sizeof *q->map);
-	if (!q->map)
+	if (cellmap_init(&q->map, g->n) < 0)
 		return -1;
-	memset(q->map, 0xff, (size_t)g->n * sizeof *q->map);
 	q->id = pl->next_id++;
 	plate_set_rotation(q, p->rot);
 	/* the halves drift apart: angular velocities differ by +-(c x n) */
@@ -404,11 +407,12 @@ int tectonics_rift(planet_t *pl, int pi)
 		int s = crust_copy(&q->crust, p->crust.cell[i], &p->crust, i);
 		if (s < 0)
 			return -1;
-		q->map[p->crust.cell[i]] = s;
+		if (cellmap_set(&q->map, p->crust.cell[i], s) < 0)
+			return -1;
 		kill_sample(p, i);
 	}
 	if (q->crust.count == 0) {
-		free(q->map);
+		cellmap_free(&q->map);
 		memset(q, 0, sizeof *q);
 		return -1;
 	}
@@ -418,17 +422,17 @@ int tectonics_rift(planet_t *pl, int pi)
 		if (pl->owner[c] != pi)
 			continue;
 		int k = p->crust.cell[pl->sample[c]];
-		if (q->map[k] >= 0) {
+		if (cellmap_get(&q->map, k) >= 0) {
 			pl->owner[c] = (uint16_t)ni;
-			pl->sample[c] = q->map[k];
+			pl->sample[c] = cellmap_get(&q->map, k);
 		}
 	}
 	int32_t *remap = malloc((size_t)p->crust.count * sizeof *remap);
 	if (!remap)
 		return -1;
-	compact_plate(pl, pi, remap);
+	int rc = compact_plate(pl, pi, remap);
 	free(remap);
-	return 0;
+	return rc;
 }
 
 /* Slab pull speeds plates toward their trenches; drag and collisions slow
@@ -510,7 +514,7 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 			int prev = pl->owner[c];
 			plate_t *p = &pl->plates[prev];
 			int k = pl->gap_cell[c];
-			int s = p->map[k];
+			int s = cellmap_get(&p->map, k);
 			if (s < 0) {
 				/* A gap with only its own plate around is a hole left inside
 				 * a plate (crust stacked away in a collision, then moved on):
@@ -525,7 +529,10 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 					snprintf(err, errlen, "out of memory growing crust");
 					return -1;
 				}
-				p->map[k] = s;
+				if (cellmap_set(&p->map, k, s) < 0) {
+					snprintf(err, errlen, "out of memory growing crust");
+					return -1;
+				}
 				if (like < 0)
 					created += g->area[c];
 			}
@@ -628,7 +635,11 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 				return -1;
 			}
 			remap = r;
-			compact_plate(pl, i, remap);
+			if (compact_plate(pl, i, remap) < 0) {
+				free(remap);
+				snprintf(err, errlen, "out of memory compacting crust");
+				return -1;
+			}
 		}
 	}
 	free(remap);
