@@ -14,7 +14,7 @@
 
 #define STRESS_UNIT_KM_MYR 100.0   /* 10 cm/yr */
 #define SPREAD_KM 250.0            /* e-folding width of the stress belt */
-#define SPREAD_MAX_KM 600.0
+#define SPREAD_MAX_KM 400.0
 #define BOUNDARY_MIN 0.01          /* below 0.1 cm/yr an edge is quiet */
 
 typedef struct stress_ctx {
@@ -44,7 +44,16 @@ static void boundary_chunk(void *ctx, int b, int e, int chunk)
 	const grid_t *g = pl->grid;
 	double R = pl->prm.radius_km;
 	for (int c = b; c < e; c++) {
-		int o = pl->owner[c];
+		int o = pl->owner[c], inside = 1;
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1] && inside; k++)
+			inside = pl->owner[g->nbr[k]] == o;
+		if (inside) {            /* most cells: no boundary, nothing to do */
+			pl->stress[c] = 0;
+			pl->shear[c] = 0;
+			pl->boundary[c] = BOUNDARY_NONE;
+			pl->subducting[c] = 0;
+			continue;
+		}
 		vec3 pc = g->centre[c];
 		vec3 vc = plate_velocity(&pl->plates[o], v3_scale(pc, R));
 		double normal = 0, shear = 0;

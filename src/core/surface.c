@@ -18,7 +18,7 @@
 
 #define WIND_SLOTS 6
 #define MOISTURE_RANGE_KM 2500.0     /* distance over which moisture rains out */
-#define MOISTURE_SWEEPS_PER_STEP 3
+#define MOISTURE_SWEEPS_PER_STEP 1
 #define TRENCH_M 4000.0                /* trench below the floor at 10 cm/yr */
 
 /* North (1975): annual-mean insolation ~ 1 + s2 P2(sin lat), with s2 from

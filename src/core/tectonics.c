@@ -644,8 +644,9 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 	}
 	free(remap);
 
-	/* 6. events: refresh areas first, then sutures, vanished plates, rifts */
-	stats_update(pl);
+	/* 6. events: sutures, vanished plates, rifts. Plate areas are those of
+	 * the end of the last step: a plate that owned no cell then owns none
+	 * now, and a step's lag in the others changes no decision much. */
 	if (pair_a >= 0) {
 		int small = pl->plates[pair_a].cells < pl->plates[pair_b].cells ? pair_a : pair_b;
 		int big = small == pair_a ? pair_b : pair_a;
@@ -657,9 +658,14 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 			stats_update(pl);
 		}
 	}
+	int removed = 0;
 	for (int i = pl->nplates - 1; i >= 0; i--)
-		if (pl->plates[i].cells == 0 && pl->nplates > 1)
+		if (pl->plates[i].cells == 0 && pl->nplates > 1) {
 			remove_plate(pl, i);
+			removed = 1;
+		}
+	if (removed)
+		stats_update(pl);
 	/* rifting slows as the plate count nears its maximum, so the count
 	 * settles between the bounds instead of sticking to the top */
 	int span = pl->prm.plate_max - pl->prm.plate_min;
