@@ -1,6 +1,7 @@
 /* noise.c: seeding, dispatch and the Unity report's noise filters (§4.2):
  * `simple` fBm, `ridged` with weight feedback, and the first-layer mask.
  * The kernels live in noise_opensimplex2.c and noise_perlin.c. */
+#include <math.h>
 #include "noise.h"
 #include "rng.h"
 
@@ -31,6 +32,15 @@ void noise_init(noise_t *n, noise_kind kind, uint64_t seed)
 
 double noise_eval(const noise_t *n, double x, double y, double z)
 {
+	/* Far-off or non-finite points (only hostile input makes them) are
+	 * folded back, so the lattice arithmetic never overflows an int. */
+	if (!(fabs(x) < 1e6 && fabs(y) < 1e6 && fabs(z) < 1e6)) {
+		if (!isfinite(x) || !isfinite(y) || !isfinite(z))
+			return 0;
+		x = fmod(x, NOISE_PERIOD);
+		y = fmod(y, NOISE_PERIOD);
+		z = fmod(z, NOISE_PERIOD);
+	}
 	return n->kind == NOISE_PERLIN ? noise_perlin(n, x, y, z)
 	                               : noise_opensimplex2(n, x, y, z);
 }

@@ -87,11 +87,23 @@ static void get(rbuf *r, void *data, size_t len)
 	r->pos += len;
 }
 
+/* A bool read from foreign bytes must be 0 or 1 before C may load it. */
+static int bool_byte_ok(const void *base, size_t offset)
+{
+	uint8_t b;
+	memcpy(&b, (const char *)base + offset, 1);
+	return b <= 1;
+}
+
 /* Parameters from a file are checked like a scenario's before use. */
 static int params_sane(const params *p, char *err, size_t errlen)
 {
 	for (size_t i = 0; i < param_table_len; i++) {
 		const param_def *d = &param_table[i];
+		if (d->type == PK_BOOL && !bool_byte_ok(p, d->offset)) {
+			snprintf(err, errlen, "parameter %s is not a boolean", d->path);
+			return -1;
+		}
 		if (d->type == PK_STRING || d->type == PK_UINT64 || d->type == PK_BOOL)
 			continue;
 		double v = params_get(p, d);
@@ -102,6 +114,42 @@ static int params_sane(const params *p, char *err, size_t errlen)
 	}
 	if (p->layer_count < 0 || p->layer_count > MAX_NOISE_LAYERS) {
 		snprintf(err, errlen, "bad noise layer count");
+		return -1;
+	}
+	for (int l = 0; l < p->layer_count; l++) {
+		const noise_layer *nl = &p->layers[l];
+		for (size_t i = 0; i < layer_table_len; i++) {
+			const param_def *d = &layer_table[i];
+			if (d->type == PK_VEC3) {
+				const double *v = (const double *)((const char *)nl + d->offset);
+				for (int k = 0; k < 3; k++)
+					if (!isfinite(v[k]) || v[k] < d->min || v[k] > d->max) {
+						snprintf(err, errlen, "noise layer %d: %s out of range", l + 1, d->path);
+						return -1;
+					}
+				continue;
+			}
+			if (d->type == PK_STRING)
+				continue;
+			if (d->type == PK_BOOL && !bool_byte_ok(nl, d->offset)) {
+				snprintf(err, errlen, "noise layer %d: %s is not a boolean", l + 1, d->path);
+				return -1;
+			}
+			double v = param_get_at(nl, d);
+			if (!isfinite(v) || v < d->min || v > d->max) {
+				snprintf(err, errlen, "noise layer %d: %s out of range (%g)", l + 1, d->path, v);
+				return -1;
+			}
+		}
+	}
+	for (int b = 0; b < BIOME_COUNT; b++)
+		if (!isfinite(p->biomes[b].temp_c) || !isfinite(p->biomes[b].precip_mm)) {
+			snprintf(err, errlen, "bad biome table");
+			return -1;
+		}
+	param_issue issue;
+	if (params_check(p, &issue, 1) > 0) {
+		snprintf(err, errlen, "parameters disagree: %s: %s", issue.path, issue.msg);
 		return -1;
 	}
 	if (memchr(p->name, 0, sizeof p->name) == NULL) {
@@ -157,8 +205,11 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 		get(&r, &count, sizeof count);
 		pl->nplates = i + 1;
 		/* a plate can't hold more samples than the data left could describe */
+		double qn = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+		double pn = v3_dot(p->pole, p->pole);
 		if (r.failed || count < 0 || (size_t)count > (r.len - r.pos) / 25 ||
-		    !isfinite(p->omega) || !isfinite(q.w) || !isfinite(p->pole.x)) {
+		    !isfinite(p->omega) || p->omega < 0 || p->omega > 1 ||
+		    !(qn > 0.99 && qn < 1.01) || !(pn > 0.99 && pn < 1.01)) {
 			snprintf(err, errlen, "state has a bad plate record");
 			goto fail;
 		}
