@@ -2,6 +2,8 @@
  * planet, never a crash, a hang or a runaway allocation. A deterministic
  * mutation run that `make check` (and CI under ASan/UBSan) replays every
  * time; `make fuzz-state` runs the same checks under libFuzzer. */
+#include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +11,36 @@
 #include "core/planet_internal.h"
 #include "core/planet_state.h"
 #include "state_fuzz_check.h"
+
+/* Replay every input the fuzzer ever saved in tests/corpus/state/. */
+static void replay_corpus(void)
+{
+	const char *src = getenv("SRCDIR");
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s/tests/corpus/state", src ? src : ".");
+	DIR *d = opendir(dir);
+	if (!ok(d != NULL, "corpus folder %s", dir))
+		return;
+	int files = 0, sound = 1;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		char path[8192];
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		FILE *f = fopen(path, "rb");
+		if (!f)
+			continue;
+		uint8_t *buf = malloc(1 << 20);
+		size_t n = fread(buf, 1, 1 << 20, f);
+		fclose(f);
+		sound &= state_fuzz_check(buf, n) >= 0;
+		free(buf);
+		files++;
+	}
+	closedir(d);
+	ok(files > 0 && sound, "%d saved fuzzer inputs replay without harm", files);
+}
 
 int main(void)
 {
@@ -75,5 +107,6 @@ int main(void)
 	free(buf);
 	free(good);
 	planet_free(pl);
+	replay_corpus();
 	return tap_done();
 }

@@ -14,6 +14,9 @@
 #include "planet_state.h"
 #include "tectonics.h"
 
+/* Plate ids only grow (one per rift); a state claiming more is damaged. */
+#define PLATE_ID_MAX 100000000
+
 typedef struct wbuf { uint8_t *p; size_t len, cap; int failed; } wbuf;
 
 static void put(wbuf *w, const void *data, size_t len)
@@ -190,7 +193,8 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 	get(&r, &pl->rng, sizeof pl->rng);
 	int np = 0;
 	get(&r, &np, sizeof np);
-	if (r.failed || np < 1 || np > PLATES_MAX || pl->step < 0 || !isfinite(pl->time_myr)) {
+	if (r.failed || np < 1 || np > PLATES_MAX || pl->step < 0 || !isfinite(pl->time_myr) ||
+	    pl->next_id < 0 || pl->next_id > PLATE_ID_MAX) {
 		snprintf(err, errlen, "state has a bad header");
 		goto fail;
 	}
@@ -208,6 +212,7 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 		double qn = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
 		double pn = v3_dot(p->pole, p->pole);
 		if (r.failed || count < 0 || (size_t)count > (r.len - r.pos) / 25 ||
+		    p->id < 0 || p->id >= pl->next_id ||
 		    !isfinite(p->omega) || p->omega < 0 || p->omega > 1 ||
 		    !(qn > 0.99 && qn < 1.01) || !(pn > 0.99 && pn < 1.01)) {
 			snprintf(err, errlen, "state has a bad plate record");

@@ -103,8 +103,9 @@ static vec3 random_tangent(rng_t *r, vec3 p)
 /* Distinct, well-spread colours: golden-ratio hue steps in HSV. */
 void plate_colour_for(int id, uint8_t *r, uint8_t *g, uint8_t *b)
 {
-	double h = fmod(id * 0.618033988749895, 1.0) * 6.0;
-	double s = 0.55 + 0.25 * ((id * 7) % 3) / 2.0, v = 0.92 - 0.12 * ((id * 5) % 2);
+	unsigned u = (unsigned)id;
+	double h = fmod(u * 0.618033988749895, 1.0) * 6.0;
+	double s = 0.55 + 0.25 * ((u * 7u) % 3u) / 2.0, v = 0.92 - 0.12 * ((u * 5u) % 2u);
 	int i = (int)h;
 	double f = h - i, p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
 	double rr, gg, bb;
