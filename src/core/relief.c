@@ -113,7 +113,9 @@ int relief_init(planet_t *pl)
 		if (p->crust.type[s] == CRUST_CONTINENTAL) {
 			double d = coast_dist[c] < 0 ? SHELF_KM : coast_dist[c];
 			e = lerpd(SHELF_DEPTH_M, prm->continental_elev_m, smoothstep(0, SHELF_KM, d));
-			p->crust.detail[s] = (float)detail;
+			/* continents: relief mostly upward (hills and ranges); deep
+			 * negative noise would drown their interiors */
+			p->crust.detail[s] = (float)(detail > 0 ? detail : 0.3 * detail);
 			e += prm->stress_uplift_m * pow(sf, 1.5);
 			e -= 600 * ext;                               /* rift valleys */
 			p->crust.age[s] = (float)(800 + 1200 * (0.5 + 0.5 * noise_eval(&pl->terrain,

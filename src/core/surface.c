@@ -193,7 +193,7 @@ static void temperature_chunk(void *ctx, int b, int e, int chunk)
 			t = lerpd(t, t_mean, 0.5 * prm->ocean_moderation);
 		else
 			t -= prm->lapse_rate_c_km * above / 1000;
-		t += prm->climate_noise * 6 * pl->noise_t[c];
+		t += prm->climate_noise * 15 * pl->noise_t[c];
 		pl->temperature[c] = (float)t;
 	}
 }

@@ -27,6 +27,8 @@
 #define CRUST_NORMAL_KM 35.0
 #define FREEBOARD_M 300.0            /* normal continent above the datum */
 #define ISOSTASY_M_KM 110.0          /* height gained per km of extra crust */
+#define THIN_ISOSTASY_M_KM 40.0      /* height lost per km of thinned crust */
+#define SHELF_BASE_M -150.0          /* passive margins settle to shelf depth */
 #define OROGEN_M 5000.0              /* relief of a belt at full stress */
 #define OROGEN_STRESS 0.5            /* stress (x 10 cm/yr) of full relief */
 #define OROGEN_RATE 0.05             /* share of the missing height per Myr */
@@ -204,7 +206,8 @@ static void orogeny(planet_t *pl)
 		int s = pl->sample[c];
 		if (cr->type[s] != CRUST_CONTINENTAL)
 			continue;
-		double base = FREEBOARD_M + (cr->thick[s] - CRUST_NORMAL_KM) * ISOSTASY_M_KM;
+		double dthick = cr->thick[s] - CRUST_NORMAL_KM;
+		double base = FREEBOARD_M + dthick * (dthick > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
 		double target = base + relief * pow(fmin(1.0, st / OROGEN_STRESS), 0.8);
 		if (cr->elev[s] < target) {
 			double up = (target - cr->elev[s]) * rate;
@@ -253,6 +256,24 @@ static void relax_continents(planet_t *pl, plate_t *p)
 	}
 }
 
+/* The height continental sample i settles at: where crust of its thickness
+ * floats (thick crust keeps high plateaus, thinned crust sinks a little), or
+ * shelf depth on a passive margin, where the plate's own ocean floor is next
+ * door. Erosion and rebound pull toward it. */
+static double continental_base(const planet_t *pl, const plate_t *p, int i)
+{
+	const crust_pool *cr = &p->crust;
+	const grid_t *g = pl->grid;
+	int k = cr->cell[i];
+	for (int q = g->nbr_off[k]; q < g->nbr_off[k + 1]; q++) {
+		int j = cellmap_get(&p->map, g->nbr[q]);
+		if (j >= 0 && cr->type[j] == CRUST_OCEANIC)
+			return SHELF_BASE_M;
+	}
+	double dthick = cr->thick[i] - CRUST_NORMAL_KM;
+	return FREEBOARD_M + dthick * (dthick > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
+}
+
 /* Age the crust, deepen old ocean floor, erode continents. Per plate. */
 static void age_chunk(void *ctx, int b, int e, int chunk)
 {
@@ -272,7 +293,7 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 				/* erosion (and rebound) toward the height at which crust of
 				 * this thickness floats: thick crust keeps high plateaus,
 				 * normal crust settles a few hundred metres above the sea */
-				double base = FREEBOARD_M + (cr->thick[i] - CRUST_NORMAL_KM) * ISOSTASY_M_KM;
+				double base = continental_base(pl, &pl->plates[pi], i);
 				el = base + (el - base) * keep;
 			}
 			cr->age[i] = (float)(age + dt);
