@@ -76,9 +76,9 @@ const param_def param_table[] = {
 	D("terrain.continental_elevation_m", continental_elev_m, -2000, 5000, 600, "m", false,
 	  "initial height of continental crust"),
 	D("terrain.oceanic_elevation_m", oceanic_elev_m, -11000, 0, -4000, "m", false,
-	  "initial depth of oceanic crust"),
+	  "step-0 depth of ocean floor far from any ridge (younger floor is as deep as its age)"),
 	D("terrain.stress_uplift_m", stress_uplift_m, 0, 20000, 3500, "m", true,
-	  "uplift at full boundary stress (height += stress^1.5 * this)"),
+	  "uplift at full boundary stress at step 0 (height += stress^1.5 * this); later it scales mountain belts and arcs"),
 	D("terrain.noise_m", noise_m, 0, 10000, 1200, "m", true,
 	  "metres per unit of the noise layers' output"),
 	D("terrain.sea_level_m", sea_level_m, -11000, 9000, 0, "m", true,
@@ -110,7 +110,7 @@ const param_def param_table[] = {
 	D("simulation.rift_rate", rift_rate, 0, 100, 1.0, "/100 Myr", true,
 	  "expected rifting events per 100 Myr"),
 	D("simulation.erosion_rate", erosion_rate, 0, 1, 0.002, "/Myr", true,
-	  "share of the height above sea level that continents lose per Myr"),
+	  "share of a continent's height above its isostatic base lost per Myr"),
 };
 const size_t param_table_len = sizeof param_table / sizeof param_table[0];
 
