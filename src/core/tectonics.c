@@ -29,6 +29,8 @@
 #define ISOSTASY_M_KM 110.0          /* height gained per km of extra crust */
 #define THIN_ISOSTASY_M_KM 40.0      /* height lost per km of thinned crust */
 #define SHELF_BASE_M -150.0          /* passive margins settle to shelf depth */
+#define SUBDUCTION_EROSION_KM_MYR 0.03/* crust scraped off a margin at 5 cm/yr */
+#define CRUST_MIN_KM 15.0            /* thinner continental crust turns oceanic */
 #define OROGEN_M 5000.0              /* relief of a belt at full stress */
 #define OROGEN_STRESS 0.5            /* stress (x 10 cm/yr) of full relief */
 #define OROGEN_RATE 0.05             /* share of the missing height per Myr */
@@ -609,6 +611,16 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 				if (po->crust.elev[so] > ARC_TO_CONTINENT_M) {
 					po->crust.type[so] = CRUST_CONTINENTAL;   /* arc accretes */
 					po->crust.thick[so] = 20;
+				}
+			}
+			/* subduction erosion: the sinking slab scrapes the underside of a
+			 * continental margin, recycling crust into the mantle at about
+			 * the rate arcs make it, so continents do not grow for ever */
+			if (po->crust.type[so] == CRUST_CONTINENTAL) {
+				po->crust.thick[so] -= (float)(SUBDUCTION_EROSION_KM_MYR * close * dt);
+				if (po->crust.thick[so] < CRUST_MIN_KM) {
+					po->crust.type[so] = CRUST_OCEANIC;
+					po->crust.thick[so] = 7;
 				}
 			}
 			/* the slab pulls its plate along its motion into the trench */
