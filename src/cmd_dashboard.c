@@ -13,7 +13,8 @@
 
 static const char usage[] =
 	"usage: tectonica [SCENARIO.yaml] [--no-mouse] [-j THREADS] [-s SEED]\n"
-	"                 [--paused] [--fps N] [--speed STEPS_PER_S] [-o DIR]\n";
+	"                 [--paused] [--fps N] [--max-kbps N] [--speed STEPS_PER_S]\n"
+	"                 [-o DIR]\n";
 
 static int parse_long(const char *s, long lo, long hi, long *out)
 {
@@ -28,7 +29,7 @@ static int parse_long(const char *s, long lo, long hi, long *out)
 
 int cmd_dashboard(int argc, char **argv)
 {
-	dash_opts o = {.mouse = true, .fps = 10, .speed = 10, .export_dir = "."};
+	dash_opts o = {.mouse = true, .fps = 10, .max_kbps = 40, .speed = 10, .export_dir = "."};
 	const char *path = NULL, *seed_s = NULL;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	o.threads = cpus > 0 ? (int)cpus : 1;
@@ -54,6 +55,12 @@ int cmd_dashboard(int argc, char **argv)
 				return EXIT_USAGE;
 			}
 			o.fps = (int)v;
+		} else if (!strcmp(a, "--max-kbps") && has_arg) {
+			if (parse_long(argv[++i], 0, 1000000, &v)) {
+				cli_error("--max-kbps: expected 0 (no limit) or more, got '%s'", argv[i]);
+				return EXIT_USAGE;
+			}
+			o.max_kbps = (int)v;
 		} else if (!strcmp(a, "--speed") && has_arg) {
 			char *end;
 			o.speed = strtod(argv[++i], &end);

@@ -7,7 +7,8 @@
 #include "config.h"
 
 static const char usage[] =
-	"usage: tectonica [SCENARIO.yaml]              open the dashboard\n"
+	"usage: tectonica [SCENARIO.yaml] [-j THREADS] [-s SEED] [--paused] [--no-mouse]\n"
+	"                 [--fps N] [--max-kbps N] [--speed STEPS_PER_S]   the dashboard\n"
 	"       tectonica run [SCENARIO] [-n STEPS] [-s SEED] [-j THREADS] [-o DIR]\n"
 	"                     [-e LIST] [--size WxH] [--every K] [--stats FILE|-]\n"
 	"                     [--save FILE] [--load FILE] [--quiet]\n"

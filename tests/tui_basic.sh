@@ -9,7 +9,7 @@ t $? "the status line shows a step"
 wait_for 'Plates [0-9]+' 5 && wait_for 'World' 1 && wait_for 'Parameters' 1
 t $? "plates, world and parameter panels are drawn"
 # map rows: half blocks with 256-colour foreground and background
-rows=$(screen_e | sed -n '3,12p' | grep -c '▀.*48;5;[0-9]*m')
+rows=$(screen_e | sed -n '3,12p' | grep -ac '▀.*48;5;[0-9]*m')
 [ "$rows" -ge 5 ]
 t $? "the map is drawn in colour with half blocks ($rows colour rows)"
 colours=$(screen_e | sed -n '3,20p' | grep -o '48;5;[0-9]*' | sort -u | wc -l)
@@ -51,10 +51,10 @@ wait_step_above "$s4" 10
 t $? "space resumes playing"
 
 keys +
-wait_for 'cap 20/s' 3
+wait_for 'cap 20/s|speed cap 20 steps/s' 3
 t $? "'+' raises the speed cap"
 keys - -
-wait_for 'cap 5/s' 3
+wait_for 'cap 5/s|speed cap 5 steps/s' 3
 t $? "'-' lowers it"
 
 keys s
@@ -64,9 +64,10 @@ t $? "'s' saves the state or says it cannot"
 keys q
 wait_for '^EXIT=' 10
 t $? "q exits"
-screen | grep -q '^EXIT=0$'
+screen | grep -aq '^EXIT=0$'
 t $? "q exits with status 0"
-screen | grep -q '^icanon echo *$'
+wait_for '^-?icanon' 5   # the wrapper prints the modes after EXIT=
+screen | grep -aq '^icanon echo *$'
 t $? "the tty is back in canonical mode with echo"
 st=$(tmux -S "$sock" display -p '#{alternate_on}:#{cursor_flag}:#{mouse_any_flag}:#{keypad_flag}')
 [ "$st" = "0:1:0:0" ]

@@ -13,6 +13,7 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tui.XXXXXX") || exit 1
 sock=$tmp/sock
 cleanup() { tmux -S "$sock" kill-server 2>/dev/null; rm -rf "$tmp"; }
+nstart=0
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
 n=0 failed=0
@@ -44,6 +45,9 @@ start() {
 	while [ $# -gt 0 ] && [ "$1" != "--" ]; do envs="$envs $1"; shift; done
 	[ "$1" = "--" ] && shift
 	tmux -S "$sock" kill-server 2>/dev/null
+	# a new server on a new socket: the old one may still be shutting down
+	nstart=$(( ${nstart:-0} + 1 ))
+	sock=$tmp/sock.$nstart
 	rm -f "$tmp/pid"
 	# the wrapper: run, then report the exit status and the tty modes
 	cat >"$tmp/run.sh" <<EOT

@@ -7,12 +7,12 @@ wait_for 'Plates [0-9]+' 20
 t $? "full layout at 120x40"
 tmux -S "$sock" resize-window -x 40 -y 12
 # tmux may pass through an intermediate size: wait for the final one
-map_rows() { [ "$(screen_e | sed -n '2,11p' | grep -c '▀')" -ge 8 ]; }
+map_rows() { [ "$(screen_e | sed -n '2,11p' | grep -ac '▀')" -ge 8 ]; }
 until_ok 5 map_rows
-rows=$(screen_e | sed -n '2,11p' | grep -c '▀')
+rows=$(screen_e | sed -n '2,11p' | grep -ac '▀')
 wait_for 'panels hidden' 5
 t $? "at 40x12 the key bar says the panels are hidden"
-screen | sed -n 1p | grep -q 'tectonica'
+screen | sed -n 1p | grep -aq 'tectonica'
 t $? "the status line is still there"
 [ "$rows" -ge 8 ]
 t $? "the map still fills the body ($rows rows)"
@@ -28,7 +28,7 @@ t $? "at 80x24 the compact layout shows plates and world"
 tmux -S "$sock" resize-window -x 120 -y 40
 wait_for 'Parameters' 5 && wait_for 'Biomes' 1
 t $? "back at 120x40 every panel is back"
-! screen | grep -q 'hidden'
+! screen | grep -aq 'hidden'
 t $? "nothing is reported hidden"
 keys q
 wait_for '^EXIT=0' 10

@@ -14,7 +14,8 @@ for sn in INT:2 TERM:15 HUP:1; do
 	want=$((128 + num))
 	[ "$code" = "$want" ]
 	t $? "SIG$sig: exit status $code (want $want)"
-	screen | grep -q '^icanon echo *$'
+	wait_for '^-?icanon' 5   # the wrapper prints the modes after EXIT=
+	screen | grep -aq '^icanon echo *$'
 	t $? "SIG$sig: tty back in canonical mode with echo"
 	st=$(tmux -S "$sock" display -p '#{alternate_on}:#{cursor_flag}:#{mouse_any_flag}')
 	[ "$st" = "0:1:0" ]
@@ -25,7 +26,7 @@ done
 printf 'grid:\n  level: eleven\n' >"$tmp/bad.yaml"
 "$TECTONICA" "$tmp/bad.yaml" >"$tmp/out" 2>"$tmp/err" </dev/null
 rc=$?
-[ "$rc" -eq 2 ] && grep -q 'bad.yaml:2:10: ' "$tmp/err" && [ ! -s "$tmp/out" ]
+[ "$rc" -eq 2 ] && grep -aq 'bad.yaml:2:10: ' "$tmp/err" && [ ! -s "$tmp/out" ]
 t $? "an invalid scenario exits 2 with FILE:LINE:COL errors (rc $rc)"
 "$TECTONICA" --bogus >"$tmp/out" 2>"$tmp/err" </dev/null
 [ $? -eq 2 ]

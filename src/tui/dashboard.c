@@ -110,6 +110,22 @@ static void draw(ui_t *u, mapview *mv)
 		help_draw(u, stdscr);
 }
 
+/* Bytes this process has written so far (Linux /proc/self/io), or -1.
+ * Around refresh() that is what went to the terminal. */
+static long long written_bytes(void)
+{
+	FILE *f = fopen("/proc/self/io", "r");
+	if (!f)
+		return -1;
+	char line[128];
+	long long v = -1;
+	while (fgets(line, sizeof line, f))
+		if (sscanf(line, "wchar: %lld", &v) == 1)
+			break;
+	fclose(f);
+	return v;
+}
+
 /* Pull the stepper's status; mark what it changes. */
 static void sync_status(ui_t *u)
 {
@@ -138,6 +154,8 @@ int dashboard_run(const dash_opts *o)
 	ui_t *u = &ui;
 	memset(u, 0, sizeof *u);
 	u->scenario = o->scenario;
+	u->want_mouse = o->mouse;
+	u->speed = o->speed;
 	u->export_dir = o->export_dir ? o->export_dir : ".";
 	u->globe_lat = 20;
 	u->psort = PSORT_AREA;
@@ -161,6 +179,13 @@ int dashboard_run(const dash_opts *o)
 	u->dirty = DIRTY_ALL;
 	double frame_dt = 1.0 / (o->fps > 0 ? o->fps : 10);
 	double last_frame = 0, next_spin = 0;
+	/* Byte budget for frames that follow the simulation (a token bucket
+	 * with half a second of burst): a map whose every pixel changes each
+	 * step (hill shading, dithered fields) is then simply redrawn less often,
+	 * so an SSH link never carries more than about max_kbps. Frames that
+	 * answer a key are always drawn at once (and paid for). */
+	double budget = o->max_kbps > 0 && written_bytes() >= 0 ? o->max_kbps * 1024.0 : 0;
+	double tokens = budget / 2, last_refill = ui_now();
 	int exit_code = 0;
 
 	for (;;) {
@@ -191,7 +216,13 @@ int dashboard_run(const dash_opts *o)
 		if (u->status.fatal)
 			break;
 		double now = ui_now();
-		bool throttled = now - last_frame < frame_dt;
+		if (budget > 0) {
+			tokens += budget * (now - last_refill);
+			if (tokens > budget / 2)
+				tokens = budget / 2;
+			last_refill = now;
+		}
+		bool throttled = now - last_frame < frame_dt || tokens < 0;
 		if (!throttled || !u->snap) {
 			/* a new snapshot only counts when we may draw it */
 			if (stepper_acquire(u->st, &u->snap))
@@ -208,7 +239,15 @@ int dashboard_run(const dash_opts *o)
 		}
 		if (u->dirty && (keyed || !throttled)) {
 			draw(u, &mv);
+			long long b0 = budget > 0 ? written_bytes() : -1;
 			refresh();
+			if (b0 >= 0) {
+				long long b1 = written_bytes();
+				/* an export running meanwhile also writes: cap the debt */
+				tokens -= b1 > b0 ? (double)(b1 - b0) : 0;
+				if (tokens < -budget)
+					tokens = -budget;
+			}
 			u->dirty = 0;
 			last_frame = now;
 		}
@@ -222,7 +261,10 @@ int dashboard_run(const dash_opts *o)
 			timeout = t < timeout ? t : timeout;
 		}
 		if (u->dirty || throttled) {
-			int t = (int)((last_frame + frame_dt - now) * 1000) + 1;
+			double wait = last_frame + frame_dt - now;
+			if (tokens < 0 && -tokens / budget > wait)
+				wait = -tokens / budget;
+			int t = (int)(wait * 1000) + 1;
 			timeout = t < timeout ? t : timeout;
 		}
 		if (timeout < 1)

@@ -12,6 +12,7 @@ typedef struct dash_opts {
 	bool mouse;
 	bool paused;              /* start paused */
 	int fps;                  /* frame cap while the picture changes */
+	int max_kbps;             /* output budget for simulation frames, 0 = none */
 	double speed;             /* initial steps/s cap, 0 = none */
 	const char *export_dir;   /* base folder for `e` */
 } dash_opts;

@@ -74,9 +74,14 @@ void globe_render(const ui_t *u, int pw, int ph, double yscale, rgb *pix, int32_
 	vec3 pole = to_view(u, v3(0, 0, 1));
 	double pl = hypot(pole.x, pole.y);
 	double dx = pl > 1e-6 ? pole.x / pl : 0, dy = pl > 1e-6 ? pole.y / pl : 1;
-	colormap_cursor cur = COLORMAP_CURSOR_INIT;
+	/* see equirect() in mapview.c: walk only when pixels are near cells */
+	const colormap_cursor fresh = COLORMAP_CURSOR_INIT;
+	bool walk = !u->snap || 2.0 / g.r < 3 * u->snap->grid->spacing;
 	for (int y = 0; y < ph; y++) {
+		colormap_cursor cur = fresh;
 		for (int x = 0; x < pw; x++) {
+			if (!walk)
+				cur = fresh;
 			int i = y * pw + x;
 			double sx = (x + 0.5 - g.cx) / g.r, sy = -((y + 0.5) * yscale - g.cy) / g.r;
 			double rr = sx * sx + sy * sy;

@@ -39,8 +39,10 @@ static unsigned k_step(ui_t *u, int key) { return send(u, STEP_CMD_STEP, 0); }
 
 static unsigned k_speed(ui_t *u, int key)
 {
-	double s = input_speed_step(u->status.target_sps, key == '+' || key == '=' ? 1 : -1);
-	u->status.target_sps = s;  /* shown at once; the stepper confirms */
+	/* from what was asked, not from the stepper's status, which may not
+	 * have seen the previous key yet */
+	double s = input_speed_step(u->speed, key == '+' || key == '=' ? 1 : -1);
+	u->speed = s;
 	if (s > 0)
 		ui_message(u, false, "speed cap %g steps/s", s);
 	else

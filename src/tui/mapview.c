@@ -44,11 +44,10 @@ static char g_elev(const snapshot_t *s, int c)
 
 static char g_plates(const snapshot_t *s, int c)
 {
-	static const char conv[] = "#", div[] = "=", tr[] = "%";
 	switch (s->boundary[c]) {
-	case BOUNDARY_CONVERGENT: return conv[0];
-	case BOUNDARY_DIVERGENT: return div[0];
-	case BOUNDARY_TRANSFORM: return tr[0];
+	case BOUNDARY_CONVERGENT: return '#';
+	case BOUNDARY_DIVERGENT: return '=';
+	case BOUNDARY_TRANSFORM: return '%';
 	}
 	int k = s->plate[c] % 26;
 	return (char)((s->crust[c] == CRUST_CONTINENTAL ? 'A' : 'a') + k);
@@ -130,13 +129,21 @@ static int ensure(mapview *mv, int cols, int rows, int pw, int ph)
 static void equirect(const ui_t *u, mapview *mv)
 {
 	const snapshot_t *s = u->snap;
-	colormap_cursor cur = COLORMAP_CURSOR_INIT;
+	/* The cursor walks the grid from the previous pixel: cheap when pixels
+	 * are a cell or two apart, but on a fine grid (L8: 0.3 degrees) and a
+	 * 75-pixel map (4.8 degrees) the walk crosses dozens of cells, so there
+	 * every pixel starts afresh from the O(1) locate table instead. */
+	const colormap_cursor fresh = COLORMAP_CURSOR_INIT;
+	bool walk = 2 * M_PI / mv->pw < 3 * s->grid->spacing;
 	for (int y = 0; y < mv->ph; y++) {
 		double lat = (90.0 - (y + 0.5) * 180.0 / mv->ph) * DEG;
+		colormap_cursor cur = fresh;
 		for (int x = 0; x < mv->pw; x++) {
 			double lon = (u->pan_lon - 180.0 + (x + 0.5) * 360.0 / mv->pw) * DEG;
 			vec3 p = v3_from_latlon(lat, lon);
 			int i = y * mv->pw + x;
+			if (!walk)
+				cur = fresh;
 			/* the cursor keeps the nearest cell: neighbours along a row are
 			 * one step of its walk away */
 			mv->pix[i] = colormap_point_cur(s, u->mode, p, &cur);

@@ -46,6 +46,16 @@ void panel_status(ui_t *u, WINDOW *w)
 	else
 		x += widget_printf(w, r, 0, x, " %s paused ", ui_sym(u, "\u275a\u275a", "||"));
 	palette_use(w, UI_STATUS);
+	bool msg = u->msg[0] && ui_now() < u->msg_until;
+	if (msg) {
+		/* a message outranks the speed and grid figures */
+		palette_use(w, u->msg_err ? UI_ERROR : UI_STATUS);
+		wattron(w, A_BOLD);
+		widget_printf(w, r, 0, x, " %s ", u->msg);
+		wattroff(w, A_BOLD);
+		palette_use(w, UI_TEXT);
+		return;
+	}
 	if (st->target_sps > 0)
 		x += widget_printf(w, r, 0, x, " cap %g/s ", st->target_sps);
 	else
@@ -55,12 +65,7 @@ void panel_status(ui_t *u, WINDOW *w)
 		                   ui_sym(u, "\u00b7", "-"), widget_group(u, u->snap->n, b1, sizeof b1));
 	if (st->last_step_ms > 0)
 		x += widget_printf(w, r, 0, x, " %s ms/step ", st->last_step_ms < 10 ? "<10" : widget_group(u, (long long)st->last_step_ms, b2, sizeof b2));
-	if (u->msg[0] && ui_now() < u->msg_until) {
-		palette_use(w, u->msg_err ? UI_ERROR : UI_STATUS);
-		wattron(w, A_BOLD);
-		widget_printf(w, r, 0, x, " %s ", u->msg);
-		wattroff(w, A_BOLD);
-	} else if (r.w - x > 17) {
+	if (r.w - x > 17) {
 		widget_printf(w, r, 0, r.w - 17, " ?:help  q:quit ");
 	}
 	palette_use(w, UI_TEXT);
@@ -232,7 +237,8 @@ void panel_cell(ui_t *u, WINDOW *w)
 	if (!u->inspecting) {
 		palette_use(w, UI_DIM);
 		widget_printf(w, r, 0, 1, u->caps.mouse ? "click the map to inspect"
-		                                        : "mouse is off (--no-mouse)");
+		                          : u->want_mouse ? "no mouse on this terminal"
+		                                          : "mouse is off (--no-mouse)");
 		palette_use(w, UI_TEXT);
 		return;
 	}
@@ -244,7 +250,7 @@ void panel_cell(ui_t *u, WINDOW *w)
 	const char *bname = s->biome[c] < BIOME_COUNT ? (biome_table[s->biome[c]].label
 	                    ? biome_table[s->biome[c]].label : biome_table[s->biome[c]].name) : "?";
 	int y = 0;
-	widget_printf(w, r, y++, 1, "cell %d  plate %d (%s plate)", c, pl ? pl->id : pi,
+	widget_printf(w, r, y++, 1, "plate %d, %s plate", pl ? pl->id : pi,
 	              pl && pl->type == CRUST_CONTINENTAL ? "continental" : "oceanic");
 	widget_printf(w, r, y++, 1, "crust %s, %.0f Myr old",
 	              s->crust[c] == CRUST_CONTINENTAL ? "continental" : "oceanic", s->age[c]);
@@ -254,6 +260,6 @@ void panel_cell(ui_t *u, WINDOW *w)
 	              ui_sym(u, "\u00b7", "-"), s->precip[c]);
 	widget_printf(w, r, y++, 1, "biome %s", bname);
 	double sp = hypot(s->vel_east[c], s->vel_north[c]);
-	widget_printf(w, r, y++, 1, "moving %.1f cm/yr %s  stress %+.2f", sp, compass(s->vel_east[c], s->vel_north[c]),
-	              s->stress[c]);
+	widget_printf(w, r, y++, 1, "moving %.1f cm/yr %s", sp, compass(s->vel_east[c], s->vel_north[c]));
+	widget_printf(w, r, y++, 1, "stress %+.2f  shear %.2f  cell %d", s->stress[c], s->shear[c], c);
 }

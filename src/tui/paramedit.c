@@ -106,11 +106,11 @@ void panel_params(ui_t *u, WINDOW *w)
 static void apply(ui_t *u, const param_def *d, double v)
 {
 	if (!isfinite(v) || v < d->min || v > d->max) {
-		ui_message(u, true, "%s must be between %g and %g", short_name(d, 99), d->min, d->max);
+		ui_message(u, true, "%s must be between %g and %g", short_name(d, 0), d->min, d->max);
 		return;
 	}
 	if ((d->type == PK_INT || d->type == PK_ENUM) && v != floor(v)) {
-		ui_message(u, true, "%s must be a whole number", short_name(d, 99));
+		ui_message(u, true, "%s must be a whole number", short_name(d, 0));
 		return;
 	}
 	step_cmd c = {.kind = STEP_CMD_SET_PARAM, .def = d, .value = v};

@@ -37,6 +37,7 @@ typedef struct ui {
 	const char *scenario;           /* shown in the status line */
 	const char *export_dir;         /* base folder for `e` */
 	bool want_mouse;
+	double speed;                   /* steps/s cap asked for (the UI owns it) */
 
 	/* what is shown */
 	view_kind mode;
