@@ -18,16 +18,6 @@ static double now(void)
 	return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
-static vec3 random_unit(rng_t *r)
-{
-	for (;;) {
-		vec3 p = v3(rng_range(r, -1, 1), rng_range(r, -1, 1), rng_range(r, -1, 1));
-		double l = v3_dot(p, p);
-		if (l > 1e-6 && l <= 1)
-			return v3_scale(p, 1 / sqrt(l));
-	}
-}
-
 #define QUERIES 1000000
 
 static void bench(const char *name, grid_kind kind, int param, double jitter, vec3 *q, vec3 *q2,
@@ -44,9 +34,9 @@ static void bench(const char *name, grid_kind kind, int param, double jitter, ve
 	rng_t r;
 	rng_seed(&r, 7);
 	for (int i = 0; i < QUERIES; i++) {
-		q[i] = random_unit(&r);
+		q[i] = rng_unit(&r);
 		/* a point moved by ~0.25 cell from q[i] */
-		vec3 d = random_unit(&r);
+		vec3 d = rng_unit(&r);
 		q2[i] = v3_norm(v3_add(q[i], v3_scale(d, 0.25 * g->spacing)));
 	}
 	long sum = 0;
@@ -61,7 +51,7 @@ static void bench(const char *name, grid_kind kind, int param, double jitter, ve
 	double t4 = now();
 	int m = g->n < QUERIES ? g->n : QUERIES;
 	for (int i = 0; i < m; i++)
-		q[i] = v3_norm(v3_add(g->centre[i], v3_scale(random_unit(&r), 0.25 * g->spacing)));
+		q[i] = v3_norm(v3_add(g->centre[i], v3_scale(rng_unit(&r), 0.25 * g->spacing)));
 	double t5 = now();
 	for (int i = 0; i < m; i++)
 		sum += grid_locate_from(g, q[i], i);

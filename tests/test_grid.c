@@ -7,16 +7,6 @@
 #include "core/grid.h"
 #include "core/rng.h"
 
-static vec3 random_unit(rng_t *r)
-{
-	for (;;) {
-		vec3 p = v3(rng_range(r, -1, 1), rng_range(r, -1, 1), rng_range(r, -1, 1));
-		double l = v3_dot(p, p);
-		if (l > 1e-6 && l <= 1)
-			return v3_scale(p, 1 / sqrt(l));
-	}
-}
-
 static int brute_nearest(const grid_t *g, vec3 p)
 {
 	int best = 0;
@@ -102,7 +92,7 @@ static void check_locate(const grid_t *g, const char *name, int queries, uint64_
 	rng_seed(&r, seed);
 	int bad = 0, bad_from = 0, bad_near = 0;
 	for (int q = 0; q < queries; q++) {
-		vec3 p = random_unit(&r);
+		vec3 p = rng_unit(&r);
 		int want = brute_nearest(g, p);
 		int got = grid_locate(g, p);
 		bad += got != want;

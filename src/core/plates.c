@@ -85,17 +85,10 @@ vec3 plate_velocity(const plate_t *p, vec3 pos)
 	return v3_scale(v3_cross(p->pole, pos), p->omega);
 }
 
-static vec3 random_unit(rng_t *r)
-{
-	double z = rng_range(r, -1, 1), phi = rng_range(r, 0, 2 * M_PI);
-	double s = sqrt(fmax(0, 1 - z * z));
-	return v3(s * cos(phi), s * sin(phi), z);
-}
-
 /* A random unit tangent to the sphere at p. */
 static vec3 random_tangent(rng_t *r, vec3 p)
 {
-	vec3 a = random_unit(r);
+	vec3 a = rng_unit(r);
 	vec3 t = v3_sub(a, v3_scale(p, v3_dot(a, p)));
 	return v3_norm(t);
 }
@@ -279,7 +272,7 @@ int plates_generate(planet_t *pl, char *err, size_t errlen)
 	vec3 cand[SEED_CANDIDATES];
 	int order[SEED_CANDIDATES];
 	for (int i = 0; i < SEED_CANDIDATES; i++) {
-		cand[i] = random_unit(&r);
+		cand[i] = rng_unit(&r);
 		order[i] = i;
 	}
 	for (int i = SEED_CANDIDATES - 1; i > 0; i--) {
@@ -353,7 +346,7 @@ int plates_generate(planet_t *pl, char *err, size_t errlen)
 		plate_t *p = &pl->plates[i];
 		memset(p, 0, sizeof *p);
 		p->id = pl->next_id++;
-		p->pole = random_unit(&r);
+		p->pole = rng_unit(&r);
 		double cm_yr = rng_range(&r, prm->speed_min_cm_yr, prm->speed_max_cm_yr);
 		if (continental[i])
 			cm_yr = prm->speed_min_cm_yr + 0.5 * (cm_yr - prm->speed_min_cm_yr);

@@ -48,6 +48,14 @@ double rng_range(rng_t *r, double lo, double hi)
 	return lo + (hi - lo) * rng_uniform(r);
 }
 
+vec3 rng_unit(rng_t *r)
+{
+	/* uniform z and longitude give a uniform point (Archimedes) */
+	double z = rng_range(r, -1, 1), phi = rng_range(r, 0, 2 * M_PI);
+	double s = sqrt(fmax(0, 1 - z * z));
+	return v3(s * cos(phi), s * sin(phi), z);
+}
+
 uint32_t rng_below(rng_t *r, uint32_t n)
 {
 	/* Lemire's multiply-shift with rejection: no modulo bias. */
