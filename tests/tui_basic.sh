@@ -9,6 +9,8 @@ t $? "the status line shows a step"
 wait_for 'Plates [0-9]+' 5 && wait_for 'World' 1 && wait_for 'Parameters' 1
 t $? "plates, world and parameter panels are drawn"
 # map rows: half blocks with 256-colour foreground and background
+map_coloured() { [ "$(screen_e | sed -n '3,12p' | grep -ac '▀.*48;5;[0-9]*m')" -ge 5 ]; }
+until_ok 5 map_coloured
 rows=$(screen_e | sed -n '3,12p' | grep -ac '▀.*48;5;[0-9]*m')
 [ "$rows" -ge 5 ]
 t $? "the map is drawn in colour with half blocks ($rows colour rows)"
