@@ -101,7 +101,7 @@ struct planet {
 /* Monotonic clock in milliseconds, for phase timings. */
 double clock_ms(void);
 
-/* plates.c: step-0 layout, crust pools */
+/* plates.c and crust.c: step-0 layout, crust pools */
 int plates_generate(planet_t *pl, char *err, size_t errlen);
 int crust_add(crust_pool *c, int32_t cell, uint8_t type, float elev, float thick, float age);
 /* Append a copy of sample i of src at cell; returns its index or -1. */
@@ -114,6 +114,18 @@ vec3 plate_velocity(const plate_t *p, vec3 pos);   /* km/Myr, tangent */
 /* relief.c: step-0 heights of every crust sample */
 int relief_init(planet_t *pl);
 double ocean_depth_for_age(double age_myr);
+
+/* crust.c: crust inside its plate */
+/* New ocean floor at plate-frame cell k (ridge depth, age 0); sample or -1. */
+int crust_new_ocean_floor(planet_t *pl, plate_t *p, int k);
+void crust_kill(plate_t *p, int s);
+/* Drop consumed samples; remap gets old -> new indices. 0 or -1. */
+int plate_compact(planet_t *pl, int pi, int32_t *remap);
+int crust_evolve(planet_t *pl);
+
+/* plate_events.c: rifts, sutures, vanished plates, speeds */
+int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n);
+void plates_update_velocities(planet_t *pl);
 
 /* Does crust sample a of plate pa stay on top of sample b of plate pb? */
 int crust_overrides(const plate_t *pa, int a, const plate_t *pb, int b, int a_is_prev);

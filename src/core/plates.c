@@ -17,61 +17,6 @@
 
 #define SEED_CANDIDATES 512
 
-int crust_add(crust_pool *c, int32_t cell, uint8_t type, float elev, float thick, float age)
-{
-	if (c->count == c->cap) {
-		int cap = c->cap ? c->cap * 2 : 1024;
-		int32_t *cl = realloc(c->cell, (size_t)cap * sizeof *cl);
-		if (cl) c->cell = cl;
-		uint8_t *ty = realloc(c->type, (size_t)cap);
-		if (ty) c->type = ty;
-		float *el = realloc(c->elev, (size_t)cap * sizeof *el);
-		if (el) c->elev = el;
-		float *th = realloc(c->thick, (size_t)cap * sizeof *th);
-		if (th) c->thick = th;
-		float *ag = realloc(c->age, (size_t)cap * sizeof *ag);
-		if (ag) c->age = ag;
-		float *og = realloc(c->orogeny, (size_t)cap * sizeof *og);
-		if (og) c->orogeny = og;
-		float *dt = realloc(c->detail, (size_t)cap * sizeof *dt);
-		if (dt) c->detail = dt;
-		if (!cl || !ty || !el || !th || !ag || !og || !dt)
-			return -1;
-		c->cap = cap;
-	}
-	int i = c->count++;
-	c->cell[i] = cell;
-	c->type[i] = type;
-	c->elev[i] = elev;
-	c->thick[i] = thick;
-	c->age[i] = age;
-	c->orogeny[i] = 0;
-	c->detail[i] = 0;
-	return i;
-}
-
-int crust_copy(crust_pool *dst, int32_t cell, const crust_pool *src, int i)
-{
-	int s = crust_add(dst, cell, src->type[i], src->elev[i], src->thick[i], src->age[i]);
-	if (s >= 0) {
-		dst->orogeny[s] = src->orogeny[i];
-		dst->detail[s] = src->detail[i];
-	}
-	return s;
-}
-
-void crust_free(crust_pool *c)
-{
-	free(c->cell);
-	free(c->type);
-	free(c->elev);
-	free(c->thick);
-	free(c->age);
-	free(c->orogeny);
-	free(c->detail);
-	memset(c, 0, sizeof *c);
-}
-
 void plate_set_rotation(plate_t *p, quat q)
 {
 	p->rot = q_normalize(q);

@@ -1,0 +1,273 @@
+/* crust.c: what happens to crust inside its plate over a step, and the
+ * crust pools themselves.
+ *
+ * Mountain belts rise where continents are compressed; ocean floor deepens
+ * with age; continents erode (or rebound) toward the height their thickness
+ * floats at; thickened crust spreads back out, so collisions keep the
+ * continental volume instead of losing area for ever; pools shed consumed
+ * samples. Each plate is independent here, so plates run in parallel. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "planet_internal.h"
+
+#define CRUST_NORMAL_KM 35.0
+#define FREEBOARD_M 300.0            /* normal continent above the datum */
+#define ISOSTASY_M_KM 110.0          /* height gained per km of extra crust */
+#define THIN_ISOSTASY_M_KM 40.0      /* height lost per km of thinned crust */
+#define SHELF_BASE_M -150.0          /* passive margins settle to shelf depth */
+#define OROGEN_M 5000.0              /* relief of a belt at full stress */
+#define OROGEN_STRESS 0.5            /* stress (x 10 cm/yr) of full relief */
+#define OROGEN_RATE 0.05             /* share of the missing height per Myr */
+#define CRUST_COLLAPSE_KM 42.0       /* thicker crust spreads onto its margin */
+#define THICK_DIFFUSION 0.05         /* share of a thickness difference per Myr */
+
+int crust_add(crust_pool *c, int32_t cell, uint8_t type, float elev, float thick, float age)
+{
+	if (c->count == c->cap) {
+		int cap = c->cap ? c->cap * 2 : 1024;
+		int32_t *cl = realloc(c->cell, (size_t)cap * sizeof *cl);
+		if (cl) c->cell = cl;
+		uint8_t *ty = realloc(c->type, (size_t)cap);
+		if (ty) c->type = ty;
+		float *el = realloc(c->elev, (size_t)cap * sizeof *el);
+		if (el) c->elev = el;
+		float *th = realloc(c->thick, (size_t)cap * sizeof *th);
+		if (th) c->thick = th;
+		float *ag = realloc(c->age, (size_t)cap * sizeof *ag);
+		if (ag) c->age = ag;
+		float *og = realloc(c->orogeny, (size_t)cap * sizeof *og);
+		if (og) c->orogeny = og;
+		float *dt = realloc(c->detail, (size_t)cap * sizeof *dt);
+		if (dt) c->detail = dt;
+		if (!cl || !ty || !el || !th || !ag || !og || !dt)
+			return -1;
+		c->cap = cap;
+	}
+	int i = c->count++;
+	c->cell[i] = cell;
+	c->type[i] = type;
+	c->elev[i] = elev;
+	c->thick[i] = thick;
+	c->age[i] = age;
+	c->orogeny[i] = 0;
+	c->detail[i] = 0;
+	return i;
+}
+
+int crust_copy(crust_pool *dst, int32_t cell, const crust_pool *src, int i)
+{
+	int s = crust_add(dst, cell, src->type[i], src->elev[i], src->thick[i], src->age[i]);
+	if (s >= 0) {
+		dst->orogeny[s] = src->orogeny[i];
+		dst->detail[s] = src->detail[i];
+	}
+	return s;
+}
+
+void crust_free(crust_pool *c)
+{
+	free(c->cell);
+	free(c->type);
+	free(c->elev);
+	free(c->thick);
+	free(c->age);
+	free(c->orogeny);
+	free(c->detail);
+	memset(c, 0, sizeof *c);
+}
+
+/* Fresh ocean floor at plate-frame cell k: ridge depth, age 0, and the
+ * faint abyssal-hill relief of the terrain noise at that spot. */
+int crust_new_ocean_floor(planet_t *pl, plate_t *p, int k)
+{
+	int s = crust_add(&p->crust, k, CRUST_OCEANIC, (float)RIDGE_DEPTH_M, 7, 0);
+	if (s >= 0)
+		p->crust.detail[s] = (float)(0.25 * (noise_stack_eval(&pl->terrain, pl->prm.layers,
+		                                     pl->prm.layer_count, pl->grid->centre[k]) - pl->noise_mean));
+	return s;
+}
+
+void crust_kill(plate_t *p, int s)
+{
+	if (p->crust.type[s] == CRUST_CONSUMED)
+		return;
+	p->crust.type[s] = CRUST_CONSUMED;
+	cellmap_set(&p->map, p->crust.cell[s], -1);   /* unmapping never allocates */
+}
+
+/* Drop consumed samples from a plate's pool; remap[] gets old -> new. The
+ * map is rebuilt so pages the plate no longer covers are freed. */
+int plate_compact(planet_t *pl, int pi, int32_t *remap)
+{
+	plate_t *p = &pl->plates[pi];
+	crust_pool *cr = &p->crust;
+	int j = 0, rc = 0;
+	cellmap_clear(&p->map);
+	for (int i = 0; i < cr->count; i++) {
+		if (cr->type[i] == CRUST_CONSUMED) {
+			remap[i] = -1;
+			continue;
+		}
+		remap[i] = j;
+		cr->cell[j] = cr->cell[i];
+		cr->type[j] = cr->type[i];
+		cr->elev[j] = cr->elev[i];
+		cr->thick[j] = cr->thick[i];
+		cr->age[j] = cr->age[i];
+		cr->orogeny[j] = cr->orogeny[i];
+		cr->detail[j] = cr->detail[i];
+		rc |= cellmap_set(&p->map, cr->cell[j], j);
+		j++;
+	}
+	cr->count = j;
+	for (int c = 0; c < pl->grid->n; c++)
+		if (pl->owner[c] == pi)
+			pl->sample[c] = remap[pl->sample[c]];
+	return rc;
+}
+
+static int live_samples(const plate_t *p)
+{
+	int live = 0;
+	for (int i = 0; i < p->crust.count; i++)
+		live += p->crust.type[i] != CRUST_CONSUMED;
+	return live;
+}
+
+/* Mountain belts: continental crust under compression (the stress of the
+ * last step, which spreads a few hundred km in from the boundary) rises
+ * toward a height set by the stress, on top of its isostatic base. Serial:
+ * two world cells may show the same sample. */
+static void orogeny(planet_t *pl)
+{
+	double rate = fmin(1.0, OROGEN_RATE * pl->prm.dt_myr);
+	double relief = OROGEN_M * pl->prm.stress_uplift_m / 3500.0;
+	for (int c = 0; c < pl->grid->n; c++) {
+		double st = pl->stress[c];
+		if (st <= 0)
+			continue;
+		crust_pool *cr = &pl->plates[pl->owner[c]].crust;
+		int s = pl->sample[c];
+		if (cr->type[s] != CRUST_CONTINENTAL)
+			continue;
+		double dthick = cr->thick[s] - CRUST_NORMAL_KM;
+		double base = FREEBOARD_M + dthick * (dthick > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
+		double target = base + relief * pow(fmin(1.0, st / OROGEN_STRESS), 0.8);
+		if (cr->elev[s] < target) {
+			double up = (target - cr->elev[s]) * rate;
+			cr->elev[s] = (float)fmin(ELEV_MAX_M, cr->elev[s] + up);
+			cr->orogeny[s] += (float)up;
+		}
+	}
+}
+
+/* Thickened continental crust relaxes: thickness diffuses through the
+ * continent, and where crust thicker than CRUST_COLLAPSE_KM meets the plate's
+ * own ocean floor it spreads onto it. Collisions stack crust (area lost,
+ * thickness gained); this gives the area back, so the continental volume,
+ * not just its outline, is what a long run keeps. */
+
+static void relax_continents(planet_t *pl, plate_t *p)
+{
+	const grid_t *g = pl->grid;
+	crust_pool *cr = &p->crust;
+	double rate = fmin(0.25, THICK_DIFFUSION * pl->prm.dt_myr);
+	for (int i = 0; i < cr->count; i++) {
+		if (cr->type[i] != CRUST_CONTINENTAL || cr->thick[i] <= CRUST_NORMAL_KM)
+			continue;
+		int k = cr->cell[i];
+		for (int q = g->nbr_off[k]; q < g->nbr_off[k + 1]; q++) {
+			int j = cellmap_get(&p->map, g->nbr[q]);
+			if (j < 0)
+				continue;
+			if (cr->type[j] == CRUST_CONTINENTAL) {
+				double flow = rate * (cr->thick[i] - cr->thick[j]);
+				if (flow > 0) {
+					cr->thick[i] -= (float)flow;
+					cr->thick[j] += (float)flow;
+				}
+			} else if (cr->type[j] == CRUST_OCEANIC && cr->thick[i] > CRUST_COLLAPSE_KM) {
+				/* the margin advances by one cell at shelf depth */
+				cr->type[j] = CRUST_CONTINENTAL;
+				cr->thick[j] = (float)(0.5 * cr->thick[i]);
+				cr->thick[i] *= 0.5f;
+				cr->elev[j] = (float)fmin(cr->elev[i], pl->sea_level - 150);
+				cr->age[j] = 0;
+			}
+		}
+	}
+}
+
+/* The height continental sample i settles at: where crust of its thickness
+ * floats (thick crust keeps high plateaus, thinned crust sinks a little), or
+ * shelf depth on a passive margin, where the plate's own ocean floor is next
+ * door. Erosion and rebound pull toward it. */
+static double continental_base(const planet_t *pl, const plate_t *p, int i)
+{
+	const crust_pool *cr = &p->crust;
+	const grid_t *g = pl->grid;
+	int k = cr->cell[i];
+	for (int q = g->nbr_off[k]; q < g->nbr_off[k + 1]; q++) {
+		int j = cellmap_get(&p->map, g->nbr[q]);
+		if (j >= 0 && cr->type[j] == CRUST_OCEANIC)
+			return SHELF_BASE_M;
+	}
+	double dthick = cr->thick[i] - CRUST_NORMAL_KM;
+	return FREEBOARD_M + dthick * (dthick > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
+}
+
+/* Age the crust, deepen old ocean floor, erode continents. Per plate. */
+static void age_chunk(void *ctx, int b, int e, int chunk)
+{
+	planet_t *pl = ctx;
+	double dt = pl->prm.dt_myr;
+	double keep = exp(-pl->prm.erosion_rate * dt);
+	for (int pi = b; pi < e; pi++) {
+		relax_continents(pl, &pl->plates[pi]);
+		crust_pool *cr = &pl->plates[pi].crust;
+		for (int i = 0; i < cr->count; i++) {
+			if (cr->type[i] == CRUST_CONSUMED)
+				continue;
+			double age = cr->age[i], el = cr->elev[i];
+			if (cr->type[i] == CRUST_OCEANIC) {
+				el += ocean_depth_for_age(age + dt) - ocean_depth_for_age(age);
+			} else {
+				/* erosion (and rebound) toward the height at which crust of
+				 * this thickness floats: thick crust keeps high plateaus,
+				 * normal crust settles a few hundred metres above the sea */
+				double base = continental_base(pl, &pl->plates[pi], i);
+				el = base + (el - base) * keep;
+			}
+			cr->age[i] = (float)(age + dt);
+			cr->elev[i] = (float)clampd(el, ELEV_MIN_M, ELEV_MAX_M);
+			cr->orogeny[i] *= (float)keep;
+		}
+	}
+}
+
+/* Step 5 of a step: mountains, then every plate's crust on its own, then
+ * pools that carry many consumed samples are compacted. 0 or -1. */
+int crust_evolve(planet_t *pl)
+{
+	orogeny(pl);
+	pool_for(pl->pool, pl->nplates, 1, age_chunk, pl);
+	int32_t *remap = NULL;
+	int rc = 0;
+	for (int i = 0; i < pl->nplates && rc == 0; i++) {
+		plate_t *p = &pl->plates[i];
+		int live = live_samples(p);
+		if (p->crust.count - live > p->crust.count / 4 + 64) {
+			int32_t *r = realloc(remap, (size_t)p->crust.count * sizeof *r);
+			if (!r) {
+				rc = -1;
+				break;
+			}
+			remap = r;
+			rc = plate_compact(pl, i, remap);
+		}
+	}
+	free(remap);
+	return rc;
+}

@@ -1,0 +1,256 @@
+/* plate_events.c: plates as a population: rifting, suturing, vanishing,
+ * and how their speeds evolve (slab pull, drag, collision coupling). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tectonics.h"
+
+#define SUTURE_FRACTION 0.03         /* contact cells / smaller plate's cells */
+#define COLLISION_COUPLING 10.0      /* how fast colliding plates match motion */
+#define SLAB_PULL 0.008              /* rad/Myr^2 per unit of pull torque */
+#define DRAG_PER_MYR 0.03
+#define COLLISION_DRAG 0.5
+#define SPEED_MAX_CM_YR 12.0
+#define RIFT_MIN_AREA 0.08           /* share of the sphere */
+
+/* Remove plate index pi (it owns no cells); later plates shift down. */
+static void remove_plate(planet_t *pl, int pi)
+{
+	cellmap_free(&pl->plates[pi].map);
+	crust_free(&pl->plates[pi].crust);
+	memmove(&pl->plates[pi], &pl->plates[pi + 1], (size_t)(pl->nplates - pi - 1) * sizeof(plate_t));
+	pl->nplates--;
+	memset(&pl->plates[pl->nplates], 0, sizeof(plate_t));
+	for (int c = 0; c < pl->grid->n; c++)
+		if (pl->owner[c] > pi)
+			pl->owner[c]--;
+}
+
+/* Move all crust of plate `from` into plate `into` (suturing). */
+static int merge_plates(planet_t *pl, int into, int from)
+{
+	plate_t *a = &pl->plates[into], *b = &pl->plates[from];
+	const grid_t *g = pl->grid;
+	mat3 to_a = {{0}};
+	/* world <- b frame, then a frame <- world */
+	quat q = q_mul(q_conj(a->rot), b->rot);
+	to_a = q_to_mat3(q);
+	int hint = 0;
+	for (int i = 0; i < b->crust.count; i++) {
+		if (b->crust.type[i] == CRUST_CONSUMED)
+			continue;
+		int k = grid_locate_from(g, m3_apply(&to_a, g->centre[b->crust.cell[i]]), hint);
+		hint = k;
+		int s = cellmap_get(&a->map, k);
+		if (s >= 0) {
+			/* overlap: the thicker stack wins, heights add up partly */
+			if (b->crust.type[i] == CRUST_CONTINENTAL) {
+				/* stacked continents: keep the volume as thickness */
+				if (a->crust.type[s] == CRUST_CONTINENTAL)
+					a->crust.thick[s] += b->crust.thick[i];
+				else
+					a->crust.thick[s] = b->crust.thick[i];
+				a->crust.type[s] = CRUST_CONTINENTAL;
+				a->crust.elev[s] = (float)fmin(ELEV_MAX_M, fmax(a->crust.elev[s], b->crust.elev[i]) + 200);
+			}
+			continue;
+		}
+		s = crust_copy(&a->crust, k, &b->crust, i);
+		if (s < 0)
+			return -1;
+		if (cellmap_set(&a->map, k, s) < 0)
+			return -1;
+	}
+	/* cells of b now belong to a */
+	for (int c = 0; c < g->n; c++) {
+		if (pl->owner[c] != from)
+			continue;
+		int k = grid_locate_from(g, m3_apply(&a->Rt, g->centre[c]), 0);
+		if (cellmap_get(&a->map, k) < 0) {
+			int s = crust_new_ocean_floor(pl, a, k);
+			if (s < 0)
+				return -1;
+			if (cellmap_set(&a->map, k, s) < 0)
+				return -1;
+		}
+		pl->owner[c] = (uint16_t)into;
+		pl->sample[c] = cellmap_get(&a->map, k);
+	}
+	remove_plate(pl, from);
+	return 0;
+}
+
+int tectonics_rift(planet_t *pl, int pi)
+{
+	if (pl->nplates >= PLATES_MAX || pl->nplates >= pl->prm.plate_max)
+		return -1;
+	const grid_t *g = pl->grid;
+	if (pi < 0) {
+		double best = -1;
+		for (int i = 0; i < pl->nplates; i++)
+			if (pl->plates[i].area > best) {
+				best = pl->plates[i].area;
+				pi = i;
+			}
+	}
+	if (pi < 0 || pi >= pl->nplates)
+		return -1;
+	plate_t *p = &pl->plates[pi];
+	/* the split runs through the plate's centroid along a random direction */
+	vec3 centroid = v3(0, 0, 0);
+	for (int c = 0; c < g->n; c++)
+		if (pl->owner[c] == pi)
+			centroid = v3_add(centroid, v3_scale(g->centre[c], g->area[c]));
+	if (v3_len(centroid) < 1e-12)
+		return -1;
+	centroid = v3_norm(centroid);
+	vec3 a = v3(rng_range(&pl->rng, -1, 1), rng_range(&pl->rng, -1, 1), rng_range(&pl->rng, -1, 1));
+	vec3 normal = v3_norm(v3_sub(a, v3_scale(centroid, v3_dot(a, centroid))));
+	vec3 normal_pf = m3_apply(&p->Rt, normal);   /* in the plate's frame */
+	vec3 centroid_pf = m3_apply(&p->Rt, centroid);
+
+	int ni = pl->nplates;
+	plate_t *q = &pl->plates[ni];
+	memset(q, 0, sizeof *q);
+	if (cellmap_init(&q->map, g->n) < 0)
+		return -1;
+	q->id = pl->next_id++;
+	plate_set_rotation(q, p->rot);
+	/* the halves drift apart: angular velocities differ by +-(c x n) */
+	double sep = 2.0 / CM_YR_PER_KM_MYR / pl->prm.radius_km;   /* 2 cm/yr */
+	vec3 w = v3_scale(p->pole, p->omega);
+	vec3 dw = v3_scale(v3_cross(centroid, normal), sep);
+	vec3 wp = v3_sub(w, dw), wq = v3_add(w, dw);
+	p->omega = v3_len(wp);
+	p->pole = v3_norm(wp);
+	q->omega = v3_len(wq);
+	q->pole = v3_norm(wq);
+	plate_colour_for(q->id, &q->r, &q->g, &q->b);
+	/* move the samples on the +normal side (warped so the rift wanders) */
+	for (int i = 0; i < p->crust.count; i++) {
+		if (p->crust.type[i] == CRUST_CONSUMED)
+			continue;
+		vec3 x = g->centre[p->crust.cell[i]];
+		double side = v3_dot(x, normal_pf) +
+		              0.08 * noise_fbm(&pl->climate, v3_scale(x, 1.0), 3.0, 3, 0.5);
+		if (side <= 0 || v3_dot(x, centroid_pf) < 0.2)
+			continue;
+		int s = crust_copy(&q->crust, p->crust.cell[i], &p->crust, i);
+		if (s < 0)
+			return -1;
+		if (cellmap_set(&q->map, p->crust.cell[i], s) < 0)
+			return -1;
+		crust_kill(p, i);
+	}
+	if (q->crust.count == 0) {
+		cellmap_free(&q->map);
+		memset(q, 0, sizeof *q);
+		return -1;
+	}
+	pl->nplates++;
+	/* hand the moved cells to the new plate */
+	for (int c = 0; c < g->n; c++) {
+		if (pl->owner[c] != pi)
+			continue;
+		int k = p->crust.cell[pl->sample[c]];
+		if (cellmap_get(&q->map, k) >= 0) {
+			pl->owner[c] = (uint16_t)ni;
+			pl->sample[c] = cellmap_get(&q->map, k);
+		}
+	}
+	int32_t *remap = malloc((size_t)p->crust.count * sizeof *remap);
+	if (!remap)
+		return -1;
+	int rc = plate_compact(pl, pi, remap);
+	free(remap);
+	return rc;
+}
+
+/* Step 6: sutures (the pair in widest continental contact this step),
+ * vanished plates, rifts. Plate areas are those of the end of the last step:
+ * a plate that owned no cell then owns none now, and a step's lag in the
+ * others changes no decision much. 0 or -1 (out of memory). */
+int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
+{
+	double dt = pl->prm.dt_myr;
+	if (pair_a >= 0) {
+		int small = pl->plates[pair_a].cells < pl->plates[pair_b].cells ? pair_a : pair_b;
+		int big = small == pair_a ? pair_b : pair_a;
+		if (pair_n > SUTURE_FRACTION * pl->plates[small].cells && pl->nplates > pl->prm.plate_min) {
+			if (merge_plates(pl, big, small) < 0)
+				return -1;
+			stats_update(pl);
+		}
+	}
+	int removed = 0;
+	for (int i = pl->nplates - 1; i >= 0; i--)
+		if (pl->plates[i].cells == 0 && pl->nplates > 1) {
+			remove_plate(pl, i);
+			removed = 1;
+		}
+	if (removed)
+		stats_update(pl);
+	/* rifting slows as the plate count nears its maximum, so the count
+	 * settles between the bounds instead of sticking to the top */
+	int span = pl->prm.plate_max - pl->prm.plate_min;
+	double room = span > 0 ? 1 - (double)(pl->nplates - pl->prm.plate_min) / span : 0;
+	double p_rift = pl->prm.rift_rate * dt / 100.0 * clampd(room, 0, 1);
+	if (pl->nplates < pl->prm.plate_min ||
+	    (pl->nplates < pl->prm.plate_max && rng_uniform(&pl->rng) < p_rift)) {
+		int big = -1;
+		double best = RIFT_MIN_AREA * 4 * M_PI;
+		for (int i = 0; i < pl->nplates; i++)
+			if (pl->plates[i].area > best) {
+				best = pl->plates[i].area;
+				big = i;
+			}
+		if (big >= 0 && tectonics_rift(pl, big) == 0)
+			stats_update(pl);
+	}
+	return 0;
+}
+
+/* Slab pull speeds plates toward their trenches; drag and collisions slow
+ * them; speeds stay within what the Earth shows. */
+void plates_update_velocities(planet_t *pl)
+{
+	double dt = pl->prm.dt_myr, R = pl->prm.radius_km;
+	double wmax = SPEED_MAX_CM_YR / CM_YR_PER_KM_MYR / R;
+	double wmin = pl->prm.speed_min_cm_yr / CM_YR_PER_KM_MYR / R;
+	/* continents in collision drag each other toward a common motion, so
+	 * they stop overriding each other and can suture */
+	vec3 wv[PLATES_MAX];
+	for (int i = 0; i < pl->nplates; i++)
+		wv[i] = v3_scale(pl->plates[i].pole, pl->plates[i].omega);
+	for (int a = 0; a < pl->nplates; a++)
+		for (int b = a + 1; b < pl->nplates; b++) {
+			int contact = pl->pair_count[a][b] + pl->pair_count[b][a];
+			int small = pl->plates[a].cells < pl->plates[b].cells ? pl->plates[a].cells : pl->plates[b].cells;
+			if (!contact || small <= 0)
+				continue;
+			double f = fmin(0.4, COLLISION_COUPLING * contact / (double)small) * dt;
+			f = fmin(f, 0.4);
+			vec3 d = v3_sub(wv[b], wv[a]);
+			double wa = pl->plates[b].area / (pl->plates[a].area + pl->plates[b].area);
+			wv[a] = v3_add(wv[a], v3_scale(d, f * wa));
+			wv[b] = v3_sub(wv[b], v3_scale(d, f * (1 - wa)));
+		}
+	for (int i = 0; i < pl->nplates; i++) {
+		plate_t *p = &pl->plates[i];
+		if (p->area <= 0)
+			continue;
+		vec3 w = wv[i];
+		w = v3_add(w, v3_scale(p->torque, SLAB_PULL * dt / p->area));
+		double drag = DRAG_PER_MYR * (1 + 2 * (p->area > 0 ? p->cont_area / p->area : 0));
+		drag += COLLISION_DRAG * p->collision_cells / fmax(1.0, (double)p->cells);
+		w = v3_scale(w, exp(-drag * dt));
+		double om = v3_len(w);
+		if (om < 1e-15) {
+			continue;
+		}
+		p->pole = v3_scale(w, 1 / om);
+		p->omega = clampd(om, wmin, wmax);
+	}
+}
