@@ -181,8 +181,9 @@ static bool arrow_at(const ui_t *u, const mapview *mv, int x, int y, int c, wcha
 static void compose(const ui_t *u, mapview *mv)
 {
 	const map_mode *m = &map_modes[u->mode];
-	/* plate colours are labels, not a field: dithering them only adds noise */
-	bool dither = u->mode != VIEW_PLATES;
+	/* plates and biomes are labels, not smooth fields: dithering them only
+	 * adds a checker pattern and stray hues (pink specks in deserts) */
+	bool dither = u->mode != VIEW_PLATES && u->mode != VIEW_BIOME;
 	for (int y = 0; y < mv->rows; y++) {
 		for (int x = 0; x < mv->cols; x++) {
 			cchar_t *cc = &mv->chars[y * mv->cols + x];

@@ -65,12 +65,18 @@ static lab to_lab(int r, int g, int b)
 	             (float)(0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s)};
 }
 
-/* Hue errors count double: a wrong hue reads as a different biome, a slightly
- * wrong lightness does not. */
+/* Hue errors count double: a wrong hue reads as a different biome, a
+ * slightly wrong lightness does not. A coloured target never goes to a grey
+ * when a colour is at hand: the 256-colour cube has few dark blues, and a
+ * deep sea drawn grey reads as rock, not water. */
 static float lab_dist(lab x, lab y)
 {
 	float dl = x.l - y.l, da = x.a - y.a, db = x.b - y.b;
-	return dl * dl + 2 * (da * da + db * db);
+	float d = dl * dl + 2 * (da * da + db * db);
+	float cx = x.a * x.a + x.b * x.b, cy = y.a * y.a + y.b * y.b;
+	if (cx > 0.04f * 0.04f && cy < 0.01f * 0.01f)
+		d += 0.03f;
+	return d;
 }
 
 static void lab_init(void)
