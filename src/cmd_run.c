@@ -108,6 +108,23 @@ static int parse_run(int argc, char **argv, run_opts *o)
 	return 0;
 }
 
+/* Whether the folder that would hold `path` takes new files. */
+static int dir_writable(const char *path)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		return access(".", W_OK) == 0;
+	size_t len = (size_t)(slash - path);
+	if (len >= sizeof dir) {
+		errno = ENAMETOOLONG;
+		return 0;
+	}
+	memcpy(dir, path, len);
+	dir[len] = '\0';
+	return access(len ? dir : "/", W_OK) == 0;
+}
+
 /* Export `mask` of snapshot s, as frames when frame >= 0. */
 static int do_export(const run_opts *o, const snapshot_t *s, unsigned mask, long frame, pool_t *pool)
 {
@@ -136,6 +153,16 @@ int cmd_run(int argc, char **argv)
 	if (want_maps && export_parse_list(o.exports ? o.exports : DEFAULT_EXPORTS, &mask, err, sizeof err) < 0) {
 		cli_error("-e: %s", err);
 		return EXIT_USAGE;
+	}
+
+	/* refuse unwritable destinations before a long run, not after it */
+	if (want_maps && export_prepare_dir(o.outdir ? o.outdir : ".", err, sizeof err) < 0) {
+		cli_error("-o: %s", err);
+		return EXIT_RUNTIME;
+	}
+	if (o.save_path && !dir_writable(o.save_path)) {
+		cli_error("--save: cannot write '%s': %s", o.save_path, strerror(errno));
+		return EXIT_RUNTIME;
 	}
 
 	FILE *stats = NULL;

@@ -32,6 +32,8 @@ printf 'grid:\n  level: eleven\n' >"$dir/bad.yaml"
 [ "$(code "$T" run "$dir/bad.yaml")" = 2 ]; ok $? "invalid scenario exits 2"
 grep -Eq "bad.yaml:2:[0-9]+: " "$dir/err"; ok $? "with FILE:LINE:COL: message"
 [ "$(code "$T" run "$dir/small.yaml" -o /proc/forbidden -e biome)" = 1 ]; ok $? "unwritable output exits 1"
+[ "$(code "$T" run "$dir/small.yaml" -n 100000 --save "$dir/no/such/dir/s.state")" = 1 ]
+ok $? "an unwritable --save folder fails before the run, not after it"
 
 # every export kind, valid PNG headers with the asked size
 ok "$(code "$T" run "$dir/small.yaml" -n 0 -o "$dir/maps" -e all --size 256x128 --quiet)" "run -n 0 -e all exits 0"

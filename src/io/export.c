@@ -230,7 +230,7 @@ static int fill_band(void *ctx, int y0, int y1, void *buf)
 /* ---- files --------------------------------------------------------------- */
 
 /* mkdir -p: create dir and its missing parents. */
-static int make_dirs(const char *dir, char *err, size_t errlen)
+int export_prepare_dir(const char *dir, char *err, size_t errlen)
 {
 	char path[4096];
 	size_t len = strlen(dir);
@@ -253,6 +253,10 @@ static int make_dirs(const char *dir, char *err, size_t errlen)
 	struct stat st;
 	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
 		snprintf(err, errlen, "output folder %s is not a folder", dir);
+		return -1;
+	}
+	if (access(dir, W_OK) != 0) {
+		snprintf(err, errlen, "cannot write to output folder %s: %s", dir, strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -466,7 +470,7 @@ int export_write(const snapshot_t *s, unsigned mask, const char *dir,
 		snprintf(err, errlen, "export: no valid map kinds selected");
 		return -1;
 	}
-	if (make_dirs(dir, err, errlen) != 0)
+	if (export_prepare_dir(dir, err, errlen) != 0)
 		return -1;
 
 	job j = {.s = s, .w = w, .h = h, .pool = pool};

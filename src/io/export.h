@@ -55,6 +55,9 @@ typedef struct export_opts {
 const char *export_kind_name(export_kind k);
 /* "biome,elevation16" or "all" -> bitmask of 1u << kind. 0 or -1 with err. */
 int export_parse_list(const char *list, unsigned *mask, char *err, size_t errlen);
+/* Create dir (and parents) if missing and check it is writable, so a long
+ * run can fail before it starts rather than at its end. 0 or -1 with err. */
+int export_prepare_dir(const char *dir, char *err, size_t errlen);
 /* Write every kind in mask to dir (created if missing). 0 or -1 with err. */
 int export_write(const snapshot_t *s, unsigned mask, const char *dir,
                  const export_opts *o, struct pool *pool, char *err, size_t errlen);
