@@ -91,6 +91,10 @@ struct planet {
 	float *scratch_a, *scratch_b;
 	/* per-cell results of the ownership pass (tectonics.c) */
 	int32_t *cand_sample, *under_sample, *gap_cell;
+	int32_t *cand_cell;         /* plate-frame cell of the chosen sample */
+	int32_t *frame_cell;        /* last step's plate-frame cell of each world
+	                             * cell's crust: only a start for the walk, so
+	                             * a stale entry costs time, never correctness */
 	int16_t *cand_owner, *under_plate;
 	int pair_count[PLATES_MAX][PLATES_MAX];   /* collision contacts per pair */
 	uint8_t *sample_seen;       /* per crust sample: some world cell shows it */

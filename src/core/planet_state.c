@@ -282,6 +282,7 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 			goto fail;
 		}
 	}
+	tectonics_reset_hints(pl);
 	stats_update(pl);       /* plate areas and ocean ages steer the stress pass */
 	stress_compute(pl);
 	surface_update(pl, SURFACE_RESTORE);

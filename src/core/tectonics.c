@@ -38,8 +38,19 @@ int tectonics_init(planet_t *pl)
 	pl->gap_cell = malloc(n * sizeof *pl->gap_cell);
 	pl->cand_owner = malloc(n * sizeof *pl->cand_owner);
 	pl->under_plate = malloc(n * sizeof *pl->under_plate);
-	return pl->cand_sample && pl->under_sample && pl->gap_cell && pl->cand_owner &&
-	       pl->under_plate ? 0 : -1;
+	pl->cand_cell = malloc(n * sizeof *pl->cand_cell);
+	pl->frame_cell = malloc(n * sizeof *pl->frame_cell);
+	if (!pl->cand_sample || !pl->under_sample || !pl->gap_cell || !pl->cand_owner ||
+	    !pl->under_plate || !pl->cand_cell || !pl->frame_cell)
+		return -1;
+	tectonics_reset_hints(pl);
+	return 0;
+}
+
+void tectonics_reset_hints(planet_t *pl)
+{
+	for (int c = 0; c < pl->grid->n; c++)
+		pl->frame_cell[c] = pl->plates[pl->owner[c]].crust.cell[pl->sample[c]];
 }
 
 void tectonics_done(planet_t *pl)
@@ -49,6 +60,8 @@ void tectonics_done(planet_t *pl)
 	free(pl->gap_cell);
 	free(pl->cand_owner);
 	free(pl->under_plate);
+	free(pl->cand_cell);
+	free(pl->frame_cell);
 	free(pl->sample_seen);
 }
 
@@ -63,7 +76,7 @@ static void ownership_chunk(void *ctx, int b, int e, int chunk)
 		int prev = pl->owner[c];
 		int cand[8], hint[8], nc = 0;
 		cand[nc] = prev;
-		hint[nc++] = pl->plates[prev].crust.cell[pl->sample[c]];
+		hint[nc++] = pl->frame_cell[c];
 		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
 			int nb = g->nbr[k], o = pl->owner[nb], dup = 0;
 			for (int i = 0; i < nc; i++)
@@ -73,7 +86,7 @@ static void ownership_chunk(void *ctx, int b, int e, int chunk)
 				hint[nc++] = pl->plates[o].crust.cell[pl->sample[nb]];
 			}
 		}
-		int best = -1, best_s = -1, under = -1, under_s = -1;
+		int best = -1, best_s = -1, best_k = -1, under = -1, under_s = -1;
 		int gap_k = -1;
 		for (int i = 0; i < nc; i++) {
 			const plate_t *p = &pl->plates[cand[i]];
@@ -86,11 +99,13 @@ static void ownership_chunk(void *ctx, int b, int e, int chunk)
 			if (best < 0) {
 				best = cand[i];
 				best_s = s;
+				best_k = k;
 			} else if (crust_overrides(p, s, &pl->plates[best], best_s, cand[i] == prev)) {
 				under = best;
 				under_s = best_s;
 				best = cand[i];
 				best_s = s;
+				best_k = k;
 			} else if (under < 0) {
 				under = cand[i];
 				under_s = s;
@@ -101,6 +116,7 @@ static void ownership_chunk(void *ctx, int b, int e, int chunk)
 		pl->under_plate[c] = (int16_t)under;
 		pl->under_sample[c] = under_s;
 		pl->gap_cell[c] = gap_k;
+		pl->cand_cell[c] = best >= 0 ? best_k : gap_k;
 	}
 }
 
@@ -192,6 +208,10 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 			pl->sample[c] = s;
 		}
 	}
+	int32_t *fc = pl->frame_cell;
+	pl->frame_cell = pl->cand_cell;
+	pl->cand_cell = fc;
+
 	/* A sample still showing at some other cell is not consumed yet (two
 	 * world cells can see one sample); mark what is on show. */
 	size_t base[PLATES_MAX + 1];
