@@ -110,12 +110,24 @@ static void test_static_planet(void)
 	ok(kinds >= 8, "at least 8 biomes appear (%d)", kinds);
 	ok(pl->stats.boundary_fraction[BOUNDARY_CONVERGENT] > 0.1 &&
 	   pl->stats.boundary_fraction[BOUNDARY_DIVERGENT] > 0.1, "convergent and divergent boundaries both exist");
-	/* mountains stand on convergent continental margins */
-	double conv_max = -1e9;
+	/* mountains stand where continents are compressed (the devlog's
+	 * stress uplift): continental crust under the top quarter of its stress is
+	 * clearly higher than continental crust under none */
+	double max_stress = 0;
 	for (int c = 0; c < pl->grid->n; c++)
-		if (pl->boundary[c] == BOUNDARY_CONVERGENT)
-			conv_max = fmax(conv_max, pl->elevation[c]);
-	ok(conv_max > 2000, "some convergent boundary stands above 2000 m (%.0f)", conv_max);
+		if (pl->plates[pl->owner[c]].crust.type[pl->sample[c]] == CRUST_CONTINENTAL)
+			max_stress = fmax(max_stress, pl->stress[c]);
+	double hi = 0, lo = 0;
+	int nhi = 0, nlo = 0;
+	for (int c = 0; c < pl->grid->n; c++) {
+		const plate_t *pp = &pl->plates[pl->owner[c]];
+		if (pp->crust.type[pl->sample[c]] != CRUST_CONTINENTAL)
+			continue;
+		if (pl->stress[c] > 0.75 * max_stress) { hi += pl->elevation[c]; nhi++; }
+		else if (pl->stress[c] <= 0) { lo += pl->elevation[c]; nlo++; }
+	}
+	ok(nhi > 0 && nlo > 0 && hi / nhi > lo / nlo + 400,
+	   "compressed continents stand high (%.0f m vs %.0f m)", nhi ? hi / nhi : 0, nlo ? lo / nlo : 0);
 	planet_free(pl);
 }
 

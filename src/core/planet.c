@@ -50,6 +50,7 @@ planet_t *planet_new(const params *prm, struct pool *pool, char *err, size_t err
 	}
 	noise_init(&pl->terrain, prm->noise, prm->seed ^ 0x7465727261696eull);
 	noise_init(&pl->climate, prm->noise, prm->seed ^ 0x636c696d617465ull);
+	noise_init(&pl->layout, prm->noise, prm->seed ^ 0x6c61796f7574ull);
 	rng_seed_stream(&pl->rng, prm->seed, 2);
 	if (alloc_world(pl) < 0 || plates_generate(pl, err, errlen) < 0) {
 		if (!*err)

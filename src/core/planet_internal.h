@@ -58,6 +58,7 @@ struct planet {
 	grid_t *grid;
 	pool_t *pool;
 	noise_t terrain, climate;   /* independent seeded streams */
+	noise_t layout;             /* plate boundaries and rift lines */
 	rng_t rng;                  /* events (rifts, new plates) */
 	int64_t step;
 	double time_myr;
@@ -111,6 +112,7 @@ int crust_add(crust_pool *c, int32_t cell, uint8_t type, float elev, float thick
 /* Append a copy of sample i of src at cell; returns its index or -1. */
 int crust_copy(crust_pool *dst, int32_t cell, const crust_pool *src, int i);
 void crust_free(crust_pool *c);
+/* Set a plate's rotation (a unit quaternion, used as given) and matrices. */
 void plate_set_rotation(plate_t *p, quat q);
 void plate_colour_for(int id, uint8_t *r, uint8_t *g, uint8_t *b);
 vec3 plate_velocity(const plate_t *p, vec3 pos);   /* km/Myr, tangent */

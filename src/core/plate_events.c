@@ -134,7 +134,7 @@ int tectonics_rift(planet_t *pl, int pi)
 			continue;
 		vec3 x = g->centre[p->crust.cell[i]];
 		double side = v3_dot(x, normal_pf) +
-		              0.08 * noise_fbm(&pl->climate, v3_scale(x, 1.0), 3.0, 3, 0.5);
+		              0.08 * noise_fbm(&pl->layout, x, 3.0, 3, 0.5);
 		if (side <= 0 || v3_dot(x, centroid_pf) < 0.2)
 			continue;
 		int s = crust_copy(&q->crust, p->crust.cell[i], &p->crust, i);

@@ -19,7 +19,7 @@
 
 void plate_set_rotation(plate_t *p, quat q)
 {
-	p->rot = q_normalize(q);
+	p->rot = q;      /* as given: a restored state must keep its exact bits */
 	p->R = q_to_mat3(p->rot);
 	p->Rt = q_to_mat3(q_conj(p->rot));
 }
@@ -75,7 +75,7 @@ static vec3 warp_point(const planet_t *pl, vec3 c)
 	double w = pl->prm.plate_warp;
 	if (w <= 0)
 		return c;
-	const noise_t *nz = &pl->climate;
+	const noise_t *nz = &pl->layout;
 	vec3 d = v3(noise_fbm(nz, v3_add(c, v3(11.3, 0, 0)), 1.6, 4, 0.5),
 	            noise_fbm(nz, v3_add(c, v3(0, 23.1, 0)), 1.6, 4, 0.5),
 	            noise_fbm(nz, v3_add(c, v3(0, 0, 37.9)), 1.6, 4, 0.5));

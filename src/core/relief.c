@@ -79,15 +79,18 @@ int relief_init(planet_t *pl)
 		src[c] = thr[c] && pl->boundary[c] == BOUNDARY_DIVERGENT;
 	}
 	bfs_distance(pl, src, thr, age_dist);
-	/* continental distance from the coast, for shelves */
+	/* continental distance from passive coasts (the plate's own ocean floor
+	 * next door), for shelves; active margins face another plate and rise */
 	for (int c = 0; c < n; c++) {
 		thr[c] = cell_type(pl, c) == CRUST_CONTINENTAL;
 		src[c] = 0;
 		if (!thr[c])
 			continue;
-		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
-			if (cell_type(pl, g->nbr[k]) == CRUST_OCEANIC)
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+			int nb = g->nbr[k];
+			if (pl->owner[nb] == pl->owner[c] && cell_type(pl, nb) == CRUST_OCEANIC)
 				src[c] = 1;
+		}
 	}
 	bfs_distance(pl, src, thr, coast_dist);
 

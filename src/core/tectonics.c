@@ -158,7 +158,7 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 	for (int i = 0; i < pl->nplates; i++) {
 		plate_t *p = &pl->plates[i];
 		quat dq = q_axis_angle(p->pole, p->omega * dt);
-		plate_set_rotation(p, q_mul(dq, p->rot));
+		plate_set_rotation(p, q_normalize(q_mul(dq, p->rot)));
 		p->torque = v3(0, 0, 0);
 		p->collision_cells = 0;
 	}
