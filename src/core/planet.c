@@ -189,6 +189,7 @@ uint64_t planet_hash(const planet_t *pl)
 		hash_bytes(&hs, &p->pole, sizeof p->pole);
 		hash_bytes(&hs, &p->omega, sizeof p->omega);
 		hash_bytes(&hs, &p->rot, sizeof p->rot);
+		hash_bytes(&hs, &p->stress_ocean_age, sizeof p->stress_ocean_age);
 		size_t m = (size_t)p->crust.count;
 		hash_bytes(&hs, p->crust.cell, m * sizeof *p->crust.cell);
 		hash_bytes(&hs, p->crust.type, m);

@@ -49,6 +49,8 @@ typedef struct plate {
 	int cells;
 	double area, cont_area, elev_area, speed2_area;
 	double ocean_age;        /* area-weighted mean age of its ocean floor */
+	double stress_ocean_age; /* ocean_age as the last stress pass saw it: part
+	                          * of the state, since trenches depended on it */
 	int collision_cells;    /* continent-continent contact, last step */
 	vec3 torque;            /* slab pull gathered during the last step */
 } plate_t;

@@ -56,6 +56,7 @@ int planet_serialize(const planet_t *pl, uint8_t **out, size_t *len)
 		put(&w, &p->pole, sizeof p->pole);
 		put(&w, &p->omega, sizeof p->omega);
 		put(&w, &p->rot, sizeof p->rot);
+		put(&w, &p->stress_ocean_age, sizeof p->stress_ocean_age);
 		put(&w, &count, sizeof count);
 		put(&w, p->crust.cell, (size_t)count * sizeof *p->crust.cell);
 		put(&w, p->crust.type, (size_t)count);
@@ -206,13 +207,14 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 		get(&r, &p->pole, sizeof p->pole);
 		get(&r, &p->omega, sizeof p->omega);
 		get(&r, &q, sizeof q);
+		get(&r, &p->stress_ocean_age, sizeof p->stress_ocean_age);
 		get(&r, &count, sizeof count);
 		pl->nplates = i + 1;
 		/* a plate can't hold more samples than the data left could describe */
 		double qn = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
 		double pn = v3_dot(p->pole, p->pole);
 		if (r.failed || count < 0 || (size_t)count > (r.len - r.pos) / 25 ||
-		    p->id < 0 || p->id >= pl->next_id ||
+		    p->id < 0 || p->id >= pl->next_id || !isfinite(p->stress_ocean_age) ||
 		    !isfinite(p->omega) || p->omega < 0 || p->omega > 1 ||
 		    !(qn > 0.99 && qn < 1.01) || !(pn > 0.99 && pn < 1.01)) {
 			snprintf(err, errlen, "state has a bad plate record");
@@ -283,7 +285,11 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 		}
 	}
 	tectonics_reset_hints(pl);
-	stats_update(pl);       /* plate areas and ocean ages steer the stress pass */
+	stats_update(pl);
+	/* the stress pass of the saved step saw the ocean ages of the step
+	 * before; give it those, so trenches (and all after) come out the same */
+	for (int i = 0; i < pl->nplates; i++)
+		pl->plates[i].ocean_age = pl->plates[i].stress_ocean_age;
 	stress_compute(pl);
 	surface_update(pl, SURFACE_RESTORE);
 	return pl;

@@ -105,6 +105,8 @@ static void boundary_chunk(void *ctx, int b, int e, int chunk)
 
 void stress_compute(planet_t *pl)
 {
+	for (int i = 0; i < pl->nplates; i++)
+		pl->plates[i].stress_ocean_age = pl->plates[i].ocean_age;
 	const grid_t *g = pl->grid;
 	int n = g->n;
 	stress_ctx ctx = {pl};
