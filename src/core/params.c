@@ -269,7 +269,10 @@ long params_cell_count(const params *p)
 		if (p->level < 0 || p->level > 15)
 			return -1; /* not representable; the table caps level at 9 */
 		return 10L * (1L << (2 * p->level)) + 2;
-	case GRID_CUBESPHERE: return 6L * p->resolution * p->resolution;
+	case GRID_CUBESPHERE:
+		if (p->resolution < 0 || p->resolution > 1 << 20)
+			return -1; /* not representable; the table caps it at 1024 */
+		return 6L * p->resolution * p->resolution;
 	default: return p->points;
 	}
 }
