@@ -74,6 +74,22 @@ static void ownership_chunk(void *ctx, int b, int e, int chunk)
 	const grid_t *g = pl->grid;
 	for (int c = b; c < e; c++) {
 		int prev = pl->owner[c];
+		int inside = 1;
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1] && inside; k++)
+			inside = pl->owner[g->nbr[k]] == prev;
+		if (inside) {
+			/* most cells: one candidate, the plate all around */
+			const plate_t *p = &pl->plates[prev];
+			int k = grid_locate_from(g, m3_apply(&p->Rt, g->centre[c]), pl->frame_cell[c]);
+			int s = cellmap_get(&p->map, k);
+			pl->cand_owner[c] = (int16_t)(s >= 0 ? prev : -1);
+			pl->cand_sample[c] = s;
+			pl->under_plate[c] = -1;
+			pl->under_sample[c] = -1;
+			pl->gap_cell[c] = k;
+			pl->cand_cell[c] = k;
+			continue;
+		}
 		int cand[8], hint[8], nc = 0;
 		cand[nc] = prev;
 		hint[nc++] = pl->frame_cell[c];
