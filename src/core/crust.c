@@ -218,6 +218,37 @@ static double continental_base(const planet_t *pl, const plate_t *p, int i)
 	return FREEBOARD_M + dthick * (dthick > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
 }
 
+/* A lone cell of ocean floor with continent all round it (a pocket left
+ * between stacked or rifted continental crust, one cell across) fills in:
+ * at grid scale it is noise, not a sea. Every few steps is enough. */
+#define ENCLOSED_EVERY 16
+
+static void fill_enclosed_ocean(planet_t *pl, plate_t *p)
+{
+	const grid_t *g = pl->grid;
+	crust_pool *cr = &p->crust;
+	for (int i = 0; i < cr->count; i++) {
+		if (cr->type[i] != CRUST_OCEANIC)
+			continue;
+		int k = cr->cell[i], land = 0, deg = grid_degree(g, k);
+		double thick = 0, elev = 0;
+		for (int q = g->nbr_off[k]; q < g->nbr_off[k + 1]; q++) {
+			int j = cellmap_get(&p->map, g->nbr[q]);
+			if (j < 0 || cr->type[j] != CRUST_CONTINENTAL)
+				break;
+			land++;
+			thick += cr->thick[j];
+			elev += cr->elev[j];
+		}
+		if (land == deg) {
+			cr->type[i] = CRUST_CONTINENTAL;
+			cr->thick[i] = (float)(thick / deg);
+			cr->elev[i] = (float)(elev / deg);
+			cr->age[i] = 0;
+		}
+	}
+}
+
 /* Age the crust, deepen old ocean floor, erode continents. Per plate. */
 static void age_chunk(void *ctx, int b, int e, int chunk)
 {
@@ -226,6 +257,8 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 	double keep = exp(-pl->prm.erosion_rate * dt);
 	for (int pi = b; pi < e; pi++) {
 		relax_continents(pl, &pl->plates[pi]);
+		if (pl->step % ENCLOSED_EVERY == 0)
+			fill_enclosed_ocean(pl, &pl->plates[pi]);
 		crust_pool *cr = &pl->plates[pi].crust;
 		for (int i = 0; i < cr->count; i++) {
 			if (cr->type[i] == CRUST_CONSUMED)
