@@ -275,7 +275,7 @@ int plates_generate(planet_t *pl, char *err, size_t errlen)
 		continental[porder[i]] = 1;
 	/* continents fill at most ~80 % of their plates, so if the drawn plates
 	 * are too small for the continental area asked, draw more */
-	double target = prm->ocean_fraction >= 0 ? (1 - prm->ocean_fraction) + 0.07 : 0.36;
+	double target = prm->ocean_fraction >= 0 ? (1 - prm->ocean_fraction) + 0.02 : 0.32;
 	double plate_area[PLATES_MAX] = {0}, cont_area = 0;
 	for (int c = 0; c < n; c++)
 		plate_area[pl->owner[c]] += g->area[c] / (4 * M_PI);
