@@ -64,7 +64,7 @@ static void test_tables(void)
 		wrong += params_find(fixed[i])->live;
 	is_int(wrong, 0, "live flags: dt, tilt, sea level, climate, rates yes; grid, seed, plates no");
 
-	/* The placeholder's intended physics defaults. */
+	/* The intended physics defaults. */
 	ok(!strcmp(p.name, "Earthlike") && p.seed == 42 && p.level == 6 && p.grid == GRID_GOLDBERG &&
 	   p.plate_count == 12 && p.ocean_fraction == 0.70 && p.erosion_rate == 0.002 &&
 	   p.layer_count == 2 && p.layers[1].filter == FILTER_RIDGED && p.layers[1].min_value == 0.3 &&

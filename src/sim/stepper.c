@@ -587,9 +587,3 @@ void stepper_get_status(stepper_t *st, stepper_status *out)
 	out->playing = out->playing && !out->fatal;
 	pthread_mutex_unlock(&st->mu);
 }
-
-bool stepper_can_save(void)
-{
-	/* io/state.c: magic, version, checksum, temp file + rename */
-	return true;
-}

@@ -80,7 +80,5 @@ void stepper_release(stepper_t *st, const snapshot_t **cur);
 
 void stepper_get_status(stepper_t *st, stepper_status *out);
 
-/* Whether a state file API exists in this build (s = save). */
-bool stepper_can_save(void);
 
 #endif

@@ -96,10 +96,6 @@ static unsigned k_rift(ui_t *u, int key)
 
 static unsigned k_save(ui_t *u, int key)
 {
-	if (!stepper_can_save()) {
-		ui_message(u, true, "save: not available yet");
-		return DIRTY_TEXT;
-	}
 	step_cmd c = {.kind = STEP_CMD_SAVE};
 	snprintf(c.text, sizeof c.text, "%s/tectonica-%06lld.state", u->export_dir,
 	         u->snap ? (long long)u->snap->step : 0LL);
