@@ -194,7 +194,7 @@ static void test_partition_and_bounds(void)
 	planet_t *pl = make(&p, NULL);
 	if (!ok(pl != NULL, "level-4 planet for a long run"))
 		return;
-	double cont0 = pl->stats.continental_fraction;
+	double cont0 = pl->stats.continental_fraction, sea0 = pl->sea_level;
 	int part_ok = 1, sane = 1, count_ok = 1;
 	for (int i = 0; i < 400; i++) {
 		if (step_n(pl, 1) < 0) {
@@ -210,6 +210,15 @@ static void test_partition_and_bounds(void)
 	ok(count_ok, "plate count stays within bounds");
 	double cont = pl->stats.continental_fraction;
 	ok(cont > 0.9 * cont0 && cont < 1.1 * cont0, "continental crust kept within 10 %%: %.3f -> %.3f", cont0, cont);
+	ok(fabs(pl->sea_level - sea0) < 1500 && pl->stats.land_fraction > 0.2 && pl->stats.land_fraction < 0.4,
+	   "the kept ocean volume holds the sea near its level (%.0f -> %.0f m, land %.1f %%)",
+	   sea0, pl->sea_level, 100 * pl->stats.land_fraction);
+	const param_def *of = params_find("terrain.ocean_fraction");
+	ok(of && planet_set_param(pl, of, 0.5) == 0, "ocean_fraction can change live");
+	planet_refresh(pl);
+	is_near(pl->stats.land_fraction, 0.5, 0.02, "a new ocean share is solved for at once");
+	step_n(pl, 5);
+	is_near(pl->stats.land_fraction, 0.5, 0.03, "and its water is kept");
 	int fast = 0, slow = 0;
 	snapshot_t *s = snapshot_new(pl->grid);
 	planet_snapshot(pl, s);

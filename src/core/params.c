@@ -85,7 +85,7 @@ const param_def param_table[] = {
 	  "sea level, used as given when ocean_fraction is off"),
 	{.path = "terrain.ocean_fraction", .type = PK_DOUBLE, .offset = OFF(ocean_fraction),
 	 .min = 0, .max = 1, .def = 0.70, .unit = "", .live = true, .nullable = true,
-	 .help = "share of the surface under water; sea level is solved for it (null/off: use sea_level_m)"},
+	 .help = "share of the surface under water at the start; the sea level is solved for it and its water volume then kept (null/off: use sea_level_m)"},
 
 	D("climate.equator_temp_c", equator_temp_c, -100, 100, 28, "°C", true,
 	  "annual mean sea-level temperature at the equator"),

@@ -139,12 +139,16 @@ int planet_set_param(planet_t *pl, const param_def *d, double v)
 {
 	if (!d->live)
 		return -1;
-	return params_set(&pl->prm, d, v);
+	if (params_set(&pl->prm, d, v) < 0)
+		return -1;
+	if (d->offset == offsetof(params, ocean_fraction))
+		pl->ocean_volume = 0;    /* a new share: solve for it, keep its water */
+	return 0;
 }
 
 void planet_refresh(planet_t *pl)
 {
-	surface_update(pl, SURFACE_RESTORE);
+	surface_update(pl, SURFACE_REFRESH);
 }
 
 int planet_rift(planet_t *pl, int plate)
@@ -183,6 +187,8 @@ uint64_t planet_hash(const planet_t *pl)
 	hash_bytes(&hs, &pl->step, sizeof pl->step);
 	hash_bytes(&hs, &pl->nplates, sizeof pl->nplates);
 	hash_bytes(&hs, &pl->rng, sizeof pl->rng);
+	hash_bytes(&hs, &pl->sea_level, sizeof pl->sea_level);
+	hash_bytes(&hs, &pl->ocean_volume, sizeof pl->ocean_volume);
 	for (int i = 0; i < pl->nplates; i++) {
 		const plate_t *p = &pl->plates[i];
 		hash_bytes(&hs, &p->id, sizeof p->id);
@@ -217,6 +223,13 @@ int planet_snapshot(const planet_t *pl, snapshot_t *s)
 	s->sea_level_m = pl->sea_level;
 	s->state_hash = planet_hash(pl);
 	s->stats = pl->stats;
+	long live = 0;
+	for (int i = 0; i < pl->nplates; i++) {
+		const crust_pool *cr = &pl->plates[i].crust;
+		for (int k = 0; k < cr->count; k++)
+			live += cr->type[k] != CRUST_CONSUMED;
+	}
+	s->stats.samples_per_cell = (double)live / g->n;
 	double R = pl->prm.radius_km;
 	for (int c = 0; c < g->n; c++) {
 		const plate_t *p = &pl->plates[pl->owner[c]];

@@ -79,6 +79,8 @@ struct planet {
 	uint8_t *biome;
 	double sea_level;
 	double noise_mean;          /* area mean of the terrain noise stack */
+	double ocean_volume;        /* water kept in the basins (sr * m); 0 = solve
+	                             * the sea level from ocean_fraction again */
 	uint8_t *subducting;        /* boundary cell whose plate dives here */
 	world_stats stats;
 	double phase_ms[PHASE_COUNT];
@@ -142,10 +144,11 @@ int crust_overrides(const plate_t *pa, int a, const plate_t *pb, int b, int a_is
 void stress_compute(planet_t *pl);
 
 /* surface.c: elevation, sea level, climate, biomes, stats */
-enum { SURFACE_STEP, SURFACE_FULL, SURFACE_RESTORE };
+enum { SURFACE_STEP, SURFACE_FULL, SURFACE_REFRESH, SURFACE_RESTORE };
 int surface_init(planet_t *pl);
-/* SURFACE_STEP relaxes moisture a few sweeps, SURFACE_FULL from scratch,
- * SURFACE_RESTORE keeps it as loaded. */
+/* SURFACE_STEP relaxes moisture one sweep, SURFACE_FULL from scratch,
+ * SURFACE_REFRESH (after a parameter change) not at all; SURFACE_RESTORE
+ * also keeps the sea level as loaded. */
 void surface_update(planet_t *pl, int mode);
 void stats_update(planet_t *pl);
 

@@ -48,6 +48,8 @@ int planet_serialize(const planet_t *pl, uint8_t **out, size_t *len)
 	put(&w, &pl->time_myr, sizeof pl->time_myr);
 	put(&w, &pl->next_id, sizeof pl->next_id);
 	put(&w, &pl->rng, sizeof pl->rng);
+	put(&w, &pl->sea_level, sizeof pl->sea_level);
+	put(&w, &pl->ocean_volume, sizeof pl->ocean_volume);
 	put(&w, &pl->nplates, sizeof pl->nplates);
 	for (int i = 0; i < pl->nplates; i++) {
 		const plate_t *p = &pl->plates[i];
@@ -192,9 +194,13 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 	get(&r, &pl->time_myr, sizeof pl->time_myr);
 	get(&r, &pl->next_id, sizeof pl->next_id);
 	get(&r, &pl->rng, sizeof pl->rng);
+	get(&r, &pl->sea_level, sizeof pl->sea_level);
+	get(&r, &pl->ocean_volume, sizeof pl->ocean_volume);
 	int np = 0;
 	get(&r, &np, sizeof np);
 	if (r.failed || np < 1 || np > PLATES_MAX || pl->step < 0 || !isfinite(pl->time_myr) ||
+	    !isfinite(pl->sea_level) || pl->sea_level < ELEV_MIN_M || pl->sea_level > ELEV_MAX_M ||
+	    !isfinite(pl->ocean_volume) || pl->ocean_volume < 0 ||
 	    pl->next_id < 0 || pl->next_id > PLATE_ID_MAX) {
 		snprintf(err, errlen, "state has a bad header");
 		goto fail;

@@ -35,6 +35,8 @@ typedef struct world_stats {
 	double boundary_fraction[4];    /* indexed by BOUNDARY_*; [0] unused */
 	double continental_fraction;    /* continental crust share of the sphere */
 	double crust_created, crust_consumed;  /* area fractions, last step */
+	double samples_per_cell;        /* live crust samples / cells: above 1 =
+	                                 * crust hidden under other plates */
 } world_stats;
 
 #define SNAPSHOT_PLATES_MAX 256

@@ -26,9 +26,10 @@
 
 #define ARC_UPLIFT_M_MYR 40.0          /* ocean-ocean overriding side */
 #define ARC_TO_CONTINENT_M 0.0         /* arcs this high become continental */
-#define SUBDUCTION_EROSION_KM_MYR 0.03 /* crust scraped off a margin at 5 cm/yr */
+#define SUBDUCTION_EROSION_KM_MYR 0.04 /* crust scraped off a margin at 5 cm/yr */
 #define CRUST_MIN_KM 15.0              /* thinner continental crust turns oceanic */
 #define STACK_KM_MYR 2.0               /* crust stacked per Myr at 5 cm/yr */
+#define STRAGGLER_EVERY 8              /* steps between sweeps of hidden ocean floor */
 
 int tectonics_init(planet_t *pl)
 {
@@ -309,6 +310,26 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 				pair_n = cnt;
 				pair_a = o;
 				pair_b = u;
+			}
+		}
+	}
+	/* Stragglers: an ocean-floor sample that no world cell shows (the grid
+	 * samples a rotated plate unevenly) and that now lies under another
+	 * plate went down with its slab; without this sweep such samples pile
+	 * up over long runs. Every few steps is enough. */
+	if (pl->step % STRAGGLER_EVERY == 0) {
+		double cell_area = 4 * M_PI / n;
+		for (int i = 0; i < pl->nplates; i++) {
+			plate_t *p = &pl->plates[i];
+			crust_pool *cr = &p->crust;
+			for (int smp = 0; smp < cr->count; smp++) {
+				if (cr->type[smp] != CRUST_OCEANIC || pl->sample_seen[base[i] + (size_t)smp])
+					continue;
+				int w = grid_locate(g, m3_apply(&p->R, g->centre[cr->cell[smp]]));
+				if (pl->owner[w] != i) {
+					crust_kill(p, smp);
+					consumed += cell_area;
+				}
 			}
 		}
 	}

@@ -26,8 +26,9 @@ int stats_write_json(FILE *f, const snapshot_t *s)
 	        finite_or_zero(st->elevation_mean_m));
 	fprintf(f, "\"mean_temperature_c\":%.3f,", finite_or_zero(st->mean_temperature_c));
 	fprintf(f, "\"continental_fraction\":%.6f,", finite_or_zero(st->continental_fraction));
-	fprintf(f, "\"crust_created\":%.6f,\"crust_consumed\":%.6f,",
-	        finite_or_zero(st->crust_created), finite_or_zero(st->crust_consumed));
+	fprintf(f, "\"crust_created\":%.6f,\"crust_consumed\":%.6f,\"samples_per_cell\":%.6f,",
+	        finite_or_zero(st->crust_created), finite_or_zero(st->crust_consumed),
+	        finite_or_zero(st->samples_per_cell));
 	fputs("\"biome_fractions\":{", f);
 	for (int b = 0; b < BIOME_COUNT; b++)
 		fprintf(f, "%s\"%s\":%.6f", b ? "," : "", biome_table[b].name,
