@@ -196,7 +196,7 @@ static void test_partition_and_bounds(void)
 		return;
 	double cont0 = pl->stats.continental_fraction, sea0 = pl->sea_level;
 	int part_ok = 1, sane = 1, count_ok = 1;
-	for (int i = 0; i < 400; i++) {
+	for (int i = 0; i < 1000; i++) {
 		if (step_n(pl, 1) < 0) {
 			part_ok = 0;
 			break;
@@ -205,11 +205,11 @@ static void test_partition_and_bounds(void)
 		sane &= fields_sane(pl);
 		count_ok &= pl->nplates >= 1 && pl->nplates <= p.plate_max;
 	}
-	ok(part_ok, "ownership is a partition after every one of 400 steps");
-	ok(sane, "no NaN and elevations within bounds over 400 steps");
+	ok(part_ok, "ownership is a partition after every one of 1000 steps");
+	ok(sane, "no NaN and elevations within bounds over 1000 steps");
 	ok(count_ok, "plate count stays within bounds");
 	double cont = pl->stats.continental_fraction;
-	ok(cont > 0.9 * cont0 && cont < 1.1 * cont0, "continental crust kept within 10 %%: %.3f -> %.3f", cont0, cont);
+	ok(cont > 0.92 * cont0 && cont < 1.08 * cont0, "continental crust kept within 8 %%: %.3f -> %.3f", cont0, cont);
 	ok(fabs(pl->sea_level - sea0) < 1500 && pl->stats.land_fraction > 0.2 && pl->stats.land_fraction < 0.4,
 	   "the kept ocean volume holds the sea near its level (%.0f -> %.0f m, land %.1f %%)",
 	   sea0, pl->sea_level, 100 * pl->stats.land_fraction);
@@ -226,7 +226,7 @@ static void test_partition_and_bounds(void)
 		fast += s->plates[i].speed_cm_yr > 15;
 		slow += s->plates[i].speed_cm_yr < 0.2;
 	}
-	ok(!fast && !slow, "plate speeds stay plausible after 400 Myr");
+	ok(!fast && !slow, "plate speeds stay plausible after 1000 Myr");
 	ok(pl->stats.elevation_max_m > 1000 && pl->stats.elevation_min_m < -5000,
 	   "relief persists: %.0f .. %.0f m", pl->stats.elevation_min_m, pl->stats.elevation_max_m);
 	snapshot_free(s);

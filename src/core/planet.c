@@ -65,6 +65,7 @@ planet_t *planet_new(const params *prm, struct pool *pool, char *err, size_t err
 		return NULL;
 	}
 	surface_update(pl, SURFACE_FULL);
+	pl->continental_target = pl->stats.continental_fraction;
 	return pl;
 }
 

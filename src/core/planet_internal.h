@@ -79,6 +79,8 @@ struct planet {
 	uint8_t *biome;
 	double sea_level;
 	double noise_mean;          /* area mean of the terrain noise stack */
+	double continental_target;  /* continental share of step 0 (rebuilt, like
+	                             * step 0 itself, when a state is loaded) */
 	double ocean_volume;        /* water kept in the basins (sr * m); 0 = solve
 	                             * the sea level from ocean_fraction again */
 	uint8_t *subducting;        /* boundary cell whose plate dives here */

@@ -185,6 +185,13 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 	pool_for(pl->pool, n, 2048, ownership_chunk, &oc);
 
 	double t1 = clock_ms();
+	/* Crust recycling leans against drift of the continental share: arcs,
+	 * collisions and erosion roughly balance, but a long run random-walks,
+	 * and continents that slowly vanish or cover the globe are a known
+	 * failure of plate simulators. */
+	double share = pl->stats.continental_fraction / fmax(pl->continental_target, 1e-3);
+	double recycle = clampd(share * share * share, 0.2, 5.0);
+
 	/* 3-4. serial, in cell order: new crust, subduction, collisions */
 	double created = 0, consumed = 0;
 	int pair_a = -1, pair_b = -1, pair_n = 0;
@@ -284,7 +291,7 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 			 * continental margin, recycling crust into the mantle at about
 			 * the rate arcs make it, so continents do not grow for ever */
 			if (po->crust.type[so] == CRUST_CONTINENTAL) {
-				po->crust.thick[so] -= (float)(SUBDUCTION_EROSION_KM_MYR * close * dt);
+				po->crust.thick[so] -= (float)(SUBDUCTION_EROSION_KM_MYR * recycle * close * dt);
 				if (po->crust.thick[so] < CRUST_MIN_KM) {
 					po->crust.type[so] = CRUST_OCEANIC;
 					po->crust.thick[so] = 7;
