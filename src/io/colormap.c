@@ -364,9 +364,11 @@ static rgb view_biome(const sample *m)
 			return cell_noise(s, biome_rgb(s, BIOME_SEA_ICE), t->near, 0.02);
 		return ocean_rgb(s, sea - e);
 	}
-	int b = s->biome[t->near];
-	if (!same[0] || !same[1] || !same[2] || is_water_biome(b))
-		b = s->biome[heaviest(t, same)];
+	/* Land is classified from climate interpolated over the land corners of
+	 * the triangle only (sea temperatures would leak a false rim inland), so
+	 * biome borders are smooth curves rather than cell outlines. */
+	int b = biome_classify(s->prm.biomes, interp_masked(s->temperature, t, same),
+	                       interp_masked(s->precip, t, same), e - sea);
 	if (is_water_biome(b))    /* land the cells call sea: say grassland, not sea */
 		b = BIOME_GRASSLAND;
 	return cell_noise(s, biome_rgb(s, b), t->near, 0.04);
