@@ -74,6 +74,13 @@ static void ownership_chunk(void *ctx, int b, int e, int chunk)
 	planet_t *pl = ((own_ctx *)ctx)->pl;
 	const grid_t *g = pl->grid;
 	for (int c = b; c < e; c++) {
+		/* the walk is bound by memory latency: ask early for the plate-frame
+		 * neighbourhood a few cells ahead will start from */
+		if (c + 8 < e) {
+			int ahead = pl->frame_cell[c + 8];
+			__builtin_prefetch(&g->centre[ahead]);
+			__builtin_prefetch(&g->nbr[g->nbr_off[ahead]]);
+		}
 		int prev = pl->owner[c];
 		int inside = 1;
 		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1] && inside; k++)
