@@ -12,8 +12,6 @@
 #include "core/planet.h"
 #include "sim/pool.h"
 
-double clock_ms(void);
-
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;

@@ -209,7 +209,6 @@ int cmd_run(int argc, char **argv)
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
-	long reported = 0, frames = 0;
 	int64_t first = planet_step_count(pl);
 	for (long i = 0;; i++) {
 		int64_t step = planet_step_count(pl);
@@ -221,14 +220,11 @@ int cmd_run(int argc, char **argv)
 				rc = EXIT_RUNTIME;
 				goto done;
 			}
-			if (stats)
-				reported++;
 			if (o.every) {
 				if (do_export(&o, snap, mask, (long)step, pool) < 0) {
 					rc = EXIT_RUNTIME;
 					goto done;
 				}
-				frames++;
 			}
 		}
 		if (i >= o.steps)
@@ -274,7 +270,5 @@ out:
 	}
 	if (stats == stdout && fflush(stdout) != 0 && rc == EXIT_OK)
 		rc = EXIT_RUNTIME;
-	(void)reported;
-	(void)frames;
 	return rc;
 }

@@ -109,9 +109,6 @@ struct planet {
 	int32_t *queue;             /* n entries of breadth-first work */
 };
 
-/* Monotonic clock in milliseconds, for phase timings. */
-double clock_ms(void);
-
 /* plates.c and crust.c: step-0 layout, crust pools */
 int plates_generate(planet_t *pl, char *err, size_t errlen);
 int crust_add(crust_pool *c, int32_t cell, uint8_t type, float elev, float thick, float age);

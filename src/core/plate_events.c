@@ -33,10 +33,8 @@ static int merge_plates(planet_t *pl, int into, int from)
 {
 	plate_t *a = &pl->plates[into], *b = &pl->plates[from];
 	const grid_t *g = pl->grid;
-	mat3 to_a = {{0}};
 	/* world <- b frame, then a frame <- world */
-	quat q = q_mul(q_conj(a->rot), b->rot);
-	to_a = q_to_mat3(q);
+	mat3 to_a = q_to_mat3(q_mul(q_conj(a->rot), b->rot));
 	int hint = 0;
 	for (int i = 0; i < b->crust.count; i++) {
 		if (b->crust.type[i] == CRUST_CONSUMED)

@@ -83,9 +83,8 @@ static void boundary_chunk(void *ctx, int b, int e, int chunk)
 		shear /= edges * STRESS_UNIT_KM_MYR;
 		pl->stress[c] = (float)normal;
 		pl->shear[c] = (float)shear;
-		if (fabs(normal) < BOUNDARY_MIN && shear < BOUNDARY_MIN)
-			pl->boundary[c] = BOUNDARY_TRANSFORM;
-		else if (shear > 1.5 * fabs(normal))
+		/* sliding past (or barely moving) counts as transform */
+		if (shear > 1.5 * fabs(normal) || (fabs(normal) < BOUNDARY_MIN && shear < BOUNDARY_MIN))
 			pl->boundary[c] = BOUNDARY_TRANSFORM;
 		else
 			pl->boundary[c] = normal > 0 ? BOUNDARY_CONVERGENT : BOUNDARY_DIVERGENT;
