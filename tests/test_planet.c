@@ -437,6 +437,66 @@ static void test_state_roundtrip(void)
 	planet_free(b);
 }
 
+/* A rift on demand (the dashboard's R) between steps leaves the planet as
+ * an automatic rift does: ownership a partition through live samples, the
+ * new plate's cells counted, so the next steps neither drop it nor read
+ * crust through a stale owner/sample pair; and bit-identical for any pool. */
+static void test_manual_rift(void)
+{
+	int seeds_ok = 1, counted = 1, steps_ok = 1, grew = 1;
+	for (uint64_t seed = 1; seed <= 6; seed++) {
+		params p = base_params(4);
+		p.seed = seed;
+		planet_t *pl = make(&p, NULL);
+		if (!pl) {
+			seeds_ok = 0;
+			continue;
+		}
+		int before = pl->nplates;
+		if (planet_rift(pl, -1) != 0) {
+			grew = 0;
+			planet_free(pl);
+			continue;
+		}
+		grew &= pl->nplates == before + 1;
+		seeds_ok &= ownership_ok(pl);
+		int cells = 0;
+		for (int i = 0; i < pl->nplates; i++) {
+			counted &= pl->plates[i].cells > 0;
+			cells += pl->plates[i].cells;
+		}
+		counted &= cells == pl->grid->n;
+		for (int i = 0; i < 5; i++) {
+			steps_ok &= step_n(pl, 1) == 0 && ownership_ok(pl) && fields_sane(pl);
+			if (i == 0)
+				steps_ok &= pl->nplates >= before;
+		}
+		planet_free(pl);
+	}
+	ok(grew, "R adds one plate on seeds 1-6");
+	ok(seeds_ok, "after R every cell is owned through a live sample");
+	ok(counted, "after R every plate's cells are counted (none empty, sum = n)");
+	ok(steps_ok, "steps after R keep ownership a partition and fields sane");
+
+	params p = base_params(4);
+	pool_t *p2 = pool_new(2);
+	planet_t *a = make(&p, NULL), *b = make(&p, p2);
+	if (ok(a && b, "two planets for a rift under -j1/-j2")) {
+		step_n(a, 3);
+		step_n(b, 3);
+		int ra = planet_rift(a, -1), rb = planet_rift(b, -1);
+		ok(ra == 0 && rb == 0 && planet_hash(a) == planet_hash(b), "rift itself identical for -j1/-j2");
+		ok(a->plates[a->nplates - 1].area == b->plates[b->nplates - 1].area,
+		   "new plate's area identical for -j1/-j2");
+		step_n(a, 10);
+		step_n(b, 10);
+		ok(planet_hash(a) == planet_hash(b), "10 steps after R: -j1 and -j2 bit-identical");
+	}
+	planet_free(a);
+	planet_free(b);
+	pool_free(p2);
+}
+
 int main(void)
 {
 	tap_init();
@@ -448,5 +508,6 @@ int main(void)
 	test_convergence();
 	test_divergence();
 	test_state_roundtrip();
+	test_manual_rift();
 	return tap_done();
 }

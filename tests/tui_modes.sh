@@ -85,6 +85,13 @@ t $? "r builds a new planet with a new seed"
 keys R
 wait_for 'rifted a plate|rift: no plate' 10
 t $? "R rifts a plate (or says why not)"
+# the steps after an on-demand rift once read crust through a stale
+# owner/sample pair and crashed
+before=$(step_now)
+keys .
+wait_step_above "${before:-0}" 10 && keys . && wait_step_above "$((${before:-0} + 1))" 10 &&
+	! screen | grep -aq '^EXIT='
+t $? "steps after R run"
 
 keys e
 wait_for 'exported maps of step [0-9]+ to|export failed' 30

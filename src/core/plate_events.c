@@ -163,6 +163,11 @@ int tectonics_rift(planet_t *pl, int pi)
 		return -1;
 	int rc = plate_compact(pl, pi, remap);
 	free(remap);
+	/* count the halves' cells now: a rift between steps (on demand) must not
+	 * leave the new plate looking empty, or the next step removes it while
+	 * cells still name it */
+	if (rc == 0)
+		stats_update(pl);
 	return rc;
 }
 
@@ -204,8 +209,8 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 				best = pl->plates[i].area;
 				big = i;
 			}
-		if (big >= 0 && tectonics_rift(pl, big) == 0)
-			stats_update(pl);
+		if (big >= 0)
+			tectonics_rift(pl, big);
 	}
 	return 0;
 }
