@@ -18,7 +18,7 @@
 #include "io/colormap.h"
 #include "io/export.h"
 #include "io/pngwrite.h"
-#include "sim/pool.h"
+#include "base/pool.h"
 
 #define RUNS 3
 

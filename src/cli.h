@@ -11,7 +11,4 @@ int cmd_check(int argc, char **argv);      /* validate scenarios */
 int cmd_bench(int argc, char **argv);      /* performance figures */
 int cmd_dashboard(int argc, char **argv);  /* the ncurses dashboard */
 
-/* Print "tectonica: message" to stderr. */
-void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
 #endif

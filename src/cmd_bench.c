@@ -9,8 +9,10 @@
 
 #include "cli.h"
 #include "cli_common.h"
+#include "base/clock.h"
+#include "base/err.h"
+#include "base/pool.h"
 #include "core/planet.h"
-#include "sim/pool.h"
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -76,7 +78,7 @@ int cmd_bench(int argc, char **argv)
 	}
 	pool_t *pool = pool_new((int)threads);
 	if (!pool) {
-		cli_error("cannot start %ld threads", threads);
+		err_print("cannot start %ld threads", threads);
 		return EXIT_RUNTIME;
 	}
 	char err[512] = "";
@@ -84,14 +86,14 @@ int cmd_bench(int argc, char **argv)
 	planet_t *pl = planet_new(&prm, pool, err, sizeof err);
 	double gen_ms = clock_ms() - t0;
 	if (!pl) {
-		cli_error("%s", err);
+		err_print("%s", err);
 		pool_free(pool);
 		return EXIT_RUNTIME;
 	}
 	double *total = calloc((size_t)steps, sizeof *total);
 	double *phase = calloc((size_t)steps * PHASE_COUNT, sizeof *phase);
 	if (!total || !phase) {
-		cli_error("out of memory");
+		err_print("out of memory");
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
@@ -119,7 +121,7 @@ int cmd_bench(int argc, char **argv)
 	rc = EXIT_OK;
 	goto out;
 fail:
-	cli_error("%s", err);
+	err_print("%s", err);
 	rc = EXIT_RUNTIME;
 out:
 	free(total);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "base/err.h"
 #include "io/scenario.h"
 
 static const char check_usage[] = "usage: tectonica check SCENARIO.yaml...\n";
@@ -38,13 +39,13 @@ int cmd_check(int argc, char **argv)
 	if (argc >= 2 && !strcmp(argv[1], "--"))
 		first = 2;
 	if (first >= argc) {
-		cli_error("check: no scenario file given");
+		err_print("check: no scenario file given");
 		fputs(check_usage, stderr);
 		return EXIT_USAGE;
 	}
 	for (int i = first; i < argc; i++) {
 		if (first == 1 && argv[i][0] == '-' && argv[i][1]) {
-			cli_error("check: unknown option '%s'", argv[i]);
+			err_print("check: unknown option '%s'", argv[i]);
 			fputs(check_usage, stderr);
 			return EXIT_USAGE;
 		}
@@ -61,7 +62,7 @@ int cmd_check(int argc, char **argv)
 			if (errors)
 				fputs(errors, stderr);
 			else
-				cli_error("check: %s: out of memory", argv[i]);
+				err_print("check: %s: out of memory", argv[i]);
 		}
 		free(errors);
 	}

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "base/err.h"
 #include "io/scenario.h"
 #include "tui/dashboard.h"
 
@@ -43,7 +44,7 @@ int cmd_dashboard(int argc, char **argv)
 			o.paused = true;
 		} else if (!strcmp(a, "-j") && has_arg) {
 			if (parse_long(argv[++i], 1, 256, &v)) {
-				cli_error("-j: expected 1..256, got '%s'", argv[i]);
+				err_print("-j: expected 1..256, got '%s'", argv[i]);
 				return EXIT_USAGE;
 			}
 			o.threads = (int)v;
@@ -51,13 +52,13 @@ int cmd_dashboard(int argc, char **argv)
 			seed_s = argv[++i];
 		} else if (!strcmp(a, "--fps") && has_arg) {
 			if (parse_long(argv[++i], 1, 60, &v)) {
-				cli_error("--fps: expected 1..60, got '%s'", argv[i]);
+				err_print("--fps: expected 1..60, got '%s'", argv[i]);
 				return EXIT_USAGE;
 			}
 			o.fps = (int)v;
 		} else if (!strcmp(a, "--max-kbps") && has_arg) {
 			if (parse_long(argv[++i], 0, 1000000, &v)) {
-				cli_error("--max-kbps: expected 0 (no limit) or more, got '%s'", argv[i]);
+				err_print("--max-kbps: expected 0 (no limit) or more, got '%s'", argv[i]);
 				return EXIT_USAGE;
 			}
 			o.max_kbps = (int)v;
@@ -65,19 +66,19 @@ int cmd_dashboard(int argc, char **argv)
 			char *end;
 			o.speed = strtod(argv[++i], &end);
 			if (*end || end == argv[i] || o.speed < 0 || o.speed > 1000) {
-				cli_error("--speed: expected 0..1000 steps/s (0 = no cap), got '%s'", argv[i]);
+				err_print("--speed: expected 0..1000 steps/s (0 = no cap), got '%s'", argv[i]);
 				return EXIT_USAGE;
 			}
 		} else if (!strcmp(a, "-o") && has_arg) {
 			o.export_dir = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
-			cli_error("unknown or incomplete option '%s'", a);
+			err_print("unknown or incomplete option '%s'", a);
 			fputs(usage, stderr);
 			return EXIT_USAGE;
 		} else if (!path) {
 			path = a;
 		} else {
-			cli_error("more than one scenario given ('%s')", a);
+			err_print("more than one scenario given ('%s')", a);
 			return EXIT_USAGE;
 		}
 	}
@@ -98,7 +99,7 @@ int cmd_dashboard(int argc, char **argv)
 		errno = 0;
 		unsigned long long s = strtoull(seed_s, &end, 10);
 		if (errno || *end || end == seed_s) {
-			cli_error("-s: expected a number, got '%s'", seed_s);
+			err_print("-s: expected a number, got '%s'", seed_s);
 			return EXIT_USAGE;
 		}
 		o.prm.seed = s;

@@ -10,13 +10,14 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "base/err.h"
 #include "cli_common.h"
 #include "core/planet.h"
 #include "io/export.h"
 #include "io/scenario.h"
 #include "io/state.h"
 #include "io/stats.h"
-#include "sim/pool.h"
+#include "base/pool.h"
 
 #define DEFAULT_EXPORTS "biome,elevation,elevation16,plates"
 
@@ -134,7 +135,7 @@ static int do_export(const run_opts *o, const snapshot_t *s, unsigned mask, long
 	                              : "built-in default",
 	                  .frame = frame};
 	if (export_write(s, mask, o->outdir ? o->outdir : ".", &eo, pool, err, sizeof err) < 0) {
-		cli_error("export: %s", err);
+		err_print("export: %s", err);
 		return -1;
 	}
 	return 0;
@@ -151,17 +152,17 @@ int cmd_run(int argc, char **argv)
 	char err[1024] = "";
 	int want_maps = o.outdir || o.exports || o.every;
 	if (want_maps && export_parse_list(o.exports ? o.exports : DEFAULT_EXPORTS, &mask, err, sizeof err) < 0) {
-		cli_error("-e: %s", err);
+		err_print("-e: %s", err);
 		return EXIT_USAGE;
 	}
 
 	/* refuse unwritable destinations before a long run, not after it */
 	if (want_maps && export_prepare_dir(o.outdir ? o.outdir : ".", err, sizeof err) < 0) {
-		cli_error("-o: %s", err);
+		err_print("-o: %s", err);
 		return EXIT_RUNTIME;
 	}
 	if (o.save_path && !dir_writable(o.save_path)) {
-		cli_error("--save: cannot write '%s': %s", o.save_path, strerror(errno));
+		err_print("--save: cannot write '%s': %s", o.save_path, strerror(errno));
 		return EXIT_RUNTIME;
 	}
 
@@ -169,13 +170,13 @@ int cmd_run(int argc, char **argv)
 	if (o.stats_path) {
 		stats = strcmp(o.stats_path, "-") ? fopen(o.stats_path, "w") : stdout;
 		if (!stats) {
-			cli_error("--stats: cannot open '%s': %s", o.stats_path, strerror(errno));
+			err_print("--stats: cannot open '%s': %s", o.stats_path, strerror(errno));
 			return EXIT_RUNTIME;
 		}
 	}
 	pool_t *pool = pool_new(o.threads);
 	if (!pool) {
-		cli_error("cannot start %d threads", o.threads);
+		err_print("cannot start %d threads", o.threads);
 		return EXIT_RUNTIME;
 	}
 
@@ -184,7 +185,7 @@ int cmd_run(int argc, char **argv)
 		int bad = 0;
 		pl = state_load(o.load_path, pool, &bad, err, sizeof err);
 		if (!pl) {
-			cli_error("%s", err);
+			err_print("%s", err);
 			rc = bad ? EXIT_USAGE : EXIT_RUNTIME;
 			goto out;
 		}
@@ -197,7 +198,7 @@ int cmd_run(int argc, char **argv)
 			prm.seed = o.seed;
 		pl = planet_new(&prm, pool, err, sizeof err);
 		if (!pl) {
-			cli_error("%s", err);
+			err_print("%s", err);
 			rc = EXIT_RUNTIME;
 			goto out;
 		}
@@ -205,7 +206,7 @@ int cmd_run(int argc, char **argv)
 
 	snapshot_t *snap = snapshot_new(planet_grid(pl));
 	if (!snap) {
-		cli_error("out of memory");
+		err_print("out of memory");
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
@@ -216,7 +217,7 @@ int cmd_run(int argc, char **argv)
 		if ((stats && report) || (o.every && report)) {
 			planet_snapshot(pl, snap);
 			if (stats && stats_write_json(stats, snap) < 0) {
-				cli_error("--stats: write failed");
+				err_print("--stats: write failed");
 				rc = EXIT_RUNTIME;
 				goto done;
 			}
@@ -230,7 +231,7 @@ int cmd_run(int argc, char **argv)
 		if (i >= o.steps)
 			break;
 		if (planet_step(pl, err, sizeof err) < 0) {
-			cli_error("step %" PRId64 ": %s", step + 1, err);
+			err_print("step %" PRId64 ": %s", step + 1, err);
 			rc = EXIT_RUNTIME;
 			goto done;
 		}
@@ -241,7 +242,7 @@ int cmd_run(int argc, char **argv)
 		goto done;
 	}
 	if (o.save_path && state_save(pl, o.save_path, err, sizeof err) < 0) {
-		cli_error("--save: %s", err);
+		err_print("--save: %s", err);
 		rc = EXIT_RUNTIME;
 		goto done;
 	}
@@ -265,7 +266,7 @@ out:
 	planet_free(pl);
 	pool_free(pool);
 	if (stats && stats != stdout && fclose(stats) != 0 && rc == EXIT_OK) {
-		cli_error("--stats: write failed");
+		err_print("--stats: write failed");
 		rc = EXIT_RUNTIME;
 	}
 	if (stats == stdout && fflush(stdout) != 0 && rc == EXIT_OK)

@@ -1,5 +1,4 @@
 /* main.c: dispatch to the subcommands; no subcommand opens the dashboard. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,16 +18,6 @@ static const char usage[] =
 	"Without a scenario the built-in default (conf/default.yaml) is used.\n"
 	"Export kinds for -e: biome elevation elevation16 plates stress temperature\n"
 	"precipitation age cubemap raw, or all. See tectonica(1).\n";
-
-void cli_error(const char *fmt, ...)
-{
-	va_list ap;
-	fputs("tectonica: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
 
 int main(int argc, char **argv)
 {

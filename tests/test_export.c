@@ -19,7 +19,7 @@
 #include "core/snapshot.h"
 #include "io/colormap.h"
 #include "io/export.h"
-#include "sim/pool.h"
+#include "base/pool.h"
 
 #define W 256
 #define H 128

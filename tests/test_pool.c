@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "tap.h"
-#include "sim/pool.h"
+#include "base/pool.h"
 
 typedef struct job {
 	int *hits;          /* per item */

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "planet_internal.h"
 #include "tectonics.h"
@@ -100,13 +99,6 @@ void planet_free(planet_t *pl)
 	free(pl->temp_shape);
 	grid_free(pl->grid);
 	free(pl);
-}
-
-double clock_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
 }
 
 static const char *const phase_names[PHASE_COUNT] = {

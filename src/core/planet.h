@@ -45,8 +45,6 @@ enum {
 	PHASE_CLIMATE, PHASE_BIOMES, PHASE_COUNT
 };
 const char *planet_phase_name(int phase);
-/* Monotonic clock in milliseconds (phase timings, `tectonica bench`). */
-double clock_ms(void);
 double planet_phase_ms(const planet_t *pl, int phase);
 
 /* Fill a snapshot (made with snapshot_new(planet_grid(pl))). 0 or -1. */

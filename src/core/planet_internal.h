@@ -10,7 +10,8 @@
 #define TECTONICA_PLANET_INTERNAL_H
 
 #include "planet.h"
-#include "../sim/pool.h"
+#include "../base/clock.h"
+#include "../base/pool.h"
 #include "cellmap.h"
 
 #define PLATES_MAX 64

@@ -24,7 +24,7 @@
 #include "config.h"
 #include "io/colormap.h"
 #include "io/pngwrite.h"
-#include "sim/pool.h"
+#include "base/pool.h"
 
 #define EXPORT_MIN_WIDTH 16
 #define EXPORT_MAX_WIDTH 16384

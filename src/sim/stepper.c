@@ -25,7 +25,7 @@
 #include "core/planet.h"
 #include "io/export.h"
 #include "io/state.h"
-#include "sim/pool.h"
+#include "base/pool.h"
 
 #define QCAP 64
 #define MAXSHOTS 8
