@@ -58,7 +58,7 @@ planet_t *planet_new(const params *prm, struct pool *pool, char *err, size_t err
 		return NULL;
 	}
 	stress_compute(pl);
-	if (relief_init(pl) < 0 || surface_init(pl) < 0 || tectonics_init(pl) < 0) {
+	if (relief_init(pl) < 0 || climate_init(pl) < 0 || tectonics_init(pl) < 0) {
 		snprintf(err, errlen, "out of memory");
 		planet_free(pl);
 		return NULL;

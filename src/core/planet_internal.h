@@ -87,14 +87,14 @@ struct planet {
 	uint8_t *subducting;        /* boundary cell whose plate dives here */
 	world_stats stats;
 	double phase_ms[PHASE_COUNT];
-	struct stat_part *stat_parts;   /* per-chunk partial sums (surface.c) */
+	struct stat_part *stat_parts;   /* per-chunk partial sums (world_stats.c) */
 	int stat_parts_cap;
 
 	/* static per-cell climate helpers, from the grid */
 	float *wind_w;              /* 6 upwind weights per cell (0 if not upwind) */
 	float *noise_t, *noise_p;   /* static climate noise per cell, [-1, 1] */
 	float *band;                /* latitude precipitation band, 0..1 */
-	float *temp_shape;          /* latitude temperature profile (see surface.c) */
+	float *temp_shape;          /* latitude temperature profile (see climate.c) */
 	double shape_tilt;          /* tilt temp_shape was made for */
 	float *scratch_a, *scratch_b;
 	/* per-cell results of the ownership pass (tectonics.c) */
@@ -143,13 +143,25 @@ int crust_overrides(const plate_t *pa, int a, const plate_t *pb, int b, int a_is
 /* stress.c */
 void stress_compute(planet_t *pl);
 
-/* surface.c: elevation, sea level, climate, biomes, stats */
+/* surface.c: the derived fields of a step, in order: elevation, sea level,
+ * climate, biomes, stats */
 enum { SURFACE_STEP, SURFACE_FULL, SURFACE_REFRESH, SURFACE_RESTORE };
-int surface_init(planet_t *pl);
 /* SURFACE_STEP relaxes moisture one sweep, SURFACE_FULL from scratch,
  * SURFACE_REFRESH (after a parameter change) not at all; SURFACE_RESTORE
  * also keeps the sea level as loaded. */
 void surface_update(planet_t *pl, int mode);
-void stats_update(planet_t *pl);
+
+/* elevation.c: pl->elevation from crust heights, detail and trenches */
+void elevation_update(planet_t *pl);
+/* sealevel.c: pl->sea_level for this step's heights */
+void sealevel_update(planet_t *pl);
+/* climate.c: static climate helpers of the grid (0 or -1), then per step
+ * temperature, moisture and precipitation (mode as for surface_update) */
+int climate_init(planet_t *pl);
+void climate_update(planet_t *pl, int mode);
+/* biome_map.c: pl->biome from climate and height */
+void biome_map_update(planet_t *pl);
+/* world_stats.c: pl->stats and each plate's area, height and speed figures */
+void world_stats_update(planet_t *pl);
 
 #endif

@@ -291,7 +291,7 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 		}
 	}
 	tectonics_reset_hints(pl);
-	stats_update(pl);
+	world_stats_update(pl);
 	/* the stress pass of the saved step saw the ocean ages of the step
 	 * before; give it those, so trenches (and all after) come out the same */
 	for (int i = 0; i < pl->nplates; i++)

@@ -167,7 +167,7 @@ int tectonics_rift(planet_t *pl, int pi)
 	 * leave the new plate looking empty, or the next step removes it while
 	 * cells still name it */
 	if (rc == 0)
-		stats_update(pl);
+		world_stats_update(pl);
 	return rc;
 }
 
@@ -184,7 +184,7 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 		if (pair_n > SUTURE_FRACTION * pl->plates[small].cells && pl->nplates > pl->prm.plate_min) {
 			if (merge_plates(pl, big, small) < 0)
 				return -1;
-			stats_update(pl);
+			world_stats_update(pl);
 		}
 	}
 	int removed = 0;
@@ -194,7 +194,7 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 			removed = 1;
 		}
 	if (removed)
-		stats_update(pl);
+		world_stats_update(pl);
 	/* rifting slows as the plate count nears its maximum, so the count
 	 * settles between the bounds instead of sticking to the top */
 	int span = pl->prm.plate_max - pl->prm.plate_min;

@@ -132,7 +132,7 @@ int relief_init(planet_t *pl)
 			e = dated ? ocean_depth_for_age(age) : prm->oceanic_elev_m;
 			p->crust.detail[s] = (float)(0.25 * detail);   /* the sea floor is smoother */
 			/* island arcs on convergent ocean margins; trenches are not
-			 * stored in the crust but drawn where slabs sink (surface.c) */
+			 * stored in the crust but drawn where slabs sink (elevation.c) */
 			e += 0.6 * prm->stress_uplift_m * pow(sf, 1.5);
 			p->crust.age[s] = (float)age;
 		}

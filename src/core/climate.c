@@ -1,0 +1,248 @@
+/* climate.c: annual-mean climate over the surface: temperature, moisture and
+ * precipitation.
+ *
+ * Temperature follows annual-mean insolation, whose latitude profile depends
+ * on the axial tilt (second Legendre term of North's energy balance model),
+ * cooled by 6.5 C/km above sea level and softened over oceans. Precipitation
+ * starts from the devlog's latitude bands; moisture is carried from the
+ * oceans by the prevailing winds (trades, westerlies, polar easterlies) and
+ * rained out by distance and by climbing terrain, which leaves rain shadows.
+ * The moisture field persists between steps and is relaxed a few sweeps per
+ * step, since continents move a fraction of a cell per step. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "planet_internal.h"
+
+#define WIND_SLOTS 6
+#define MOISTURE_RANGE_KM 2500.0     /* distance over which moisture rains out */
+#define MOISTURE_SWEEPS_PER_STEP 1
+
+/* North (1975): annual-mean insolation ~ 1 + s2 P2(sin lat), with s2 from
+ * the obliquity. */
+static double insolation(double tilt_rad, double x)
+{
+	double s2 = 5.0 / 16.0 * (-2 + 3 * sin(tilt_rad) * sin(tilt_rad));
+	return 1 + s2 * 0.5 * (3 * x * x - 1);
+}
+
+/* Devlog precipitation bands over scaled latitude (0 equator, 1 pole). */
+static double precip_band(double s)
+{
+	if (s < 0.12)
+		return lerpd(0.8, 1.0, 1 - s / 0.12);
+	if (s < 0.3)
+		return lerpd(0.8, 0.2, (s - 0.12) / 0.18);
+	if (s < 0.6)
+		return lerpd(0.2, 0.7, (s - 0.3) / 0.3);
+	return lerpd(0.7, 0.1, (s - 0.6) / 0.4);
+}
+
+/* Prevailing surface wind (unit tangent) at p: trades blow toward the west
+ * and the equator, westerlies toward the east and the pole, polar easterlies
+ * toward the west and the equator. */
+static vec3 prevailing_wind(vec3 p)
+{
+	vec3 east = v3_cross(v3(0, 0, 1), p);
+	if (v3_len(east) < 1e-9)
+		return v3(1, 0, 0);
+	east = v3_norm(east);
+	vec3 north = v3_cross(p, east);
+	double lat = fabs(v3_lat(p)) * 180 / M_PI;
+	double hemi = p.z >= 0 ? 1 : -1;
+	if (lat < 30)
+		return v3_norm(v3_add(v3_scale(east, -1), v3_scale(north, -0.35 * hemi)));
+	if (lat < 60)
+		return v3_norm(v3_add(east, v3_scale(north, 0.35 * hemi)));
+	return v3_norm(v3_add(v3_scale(east, -1), v3_scale(north, -0.35 * hemi)));
+}
+
+int climate_init(planet_t *pl)
+{
+	const grid_t *g = pl->grid;
+	int n = g->n;
+	pl->wind_w = calloc((size_t)n * WIND_SLOTS, sizeof *pl->wind_w);
+	pl->noise_t = malloc((size_t)n * sizeof *pl->noise_t);
+	pl->noise_p = malloc((size_t)n * sizeof *pl->noise_p);
+	pl->band = malloc((size_t)n * sizeof *pl->band);
+	pl->temp_shape = malloc((size_t)n * sizeof *pl->temp_shape);
+	if (!pl->wind_w || !pl->noise_t || !pl->noise_p || !pl->band || !pl->temp_shape)
+		return -1;
+	pl->shape_tilt = NAN;
+	/* climate noise is fixed to the sphere, not to the crust: sample once */
+	for (int c = 0; c < n; c++) {
+		vec3 p = g->centre[c];
+		pl->noise_t[c] = (float)noise_fbm(&pl->climate, p, 2.5, 3, 0.5);
+		pl->noise_p[c] = (float)noise_fbm(&pl->climate, v3_add(p, v3(7, 7, 7)), 3.0, 3, 0.5);
+		pl->band[c] = (float)precip_band(fabs(v3_lat(p)) / (M_PI / 2));
+	}
+	for (int c = 0; c < n; c++) {
+		vec3 p = g->centre[c], w = prevailing_wind(p);
+		double sum = 0;
+		float *wc = &pl->wind_w[(size_t)c * WIND_SLOTS];
+		int deg = grid_degree(g, c);
+		for (int k = 0; k < deg && k < WIND_SLOTS; k++) {
+			vec3 q = g->centre[g->nbr[g->nbr_off[c] + k]];
+			vec3 d = v3_norm(v3_sub(q, v3_scale(p, v3_dot(q, p))));
+			double up = -v3_dot(d, w);          /* > 0: neighbour is upwind */
+			wc[k] = up > 0 ? (float)(up * up) : 0;
+			sum += wc[k];
+		}
+		for (int k = 0; k < WIND_SLOTS; k++)
+			wc[k] = sum > 0 ? (float)(wc[k] / sum) : 0;
+	}
+	return 0;
+}
+
+typedef struct climate_ctx {
+	planet_t *pl;
+	const float *m_in;
+	float *m_out;
+} climate_ctx;
+
+/* The latitude profile of sea-level temperature, 0 at the poles and 1 at
+ * the equator for Earth's tilt: Earth's zonal-mean profile (cos^1.1 of
+ * latitude, which includes the heat carried poleward), shifted by how much
+ * another tilt changes the annual insolation at this latitude. It depends
+ * only on the cell and the tilt, so it is cached until the tilt changes. */
+static void update_climate_shape(planet_t *pl)
+{
+	if (pl->shape_tilt == pl->prm.axial_tilt_deg)
+		return;
+	const grid_t *g = pl->grid;
+	double tilt = pl->prm.axial_tilt_deg * M_PI / 180, ref = 23.44 * M_PI / 180;
+	double i_eq = insolation(ref, 0), i_pole = insolation(ref, 1);
+	for (int c = 0; c < g->n; c++) {
+		double z = g->centre[c].z;
+		double coslat = sqrt(fmax(0, 1 - z * z));
+		pl->temp_shape[c] = (float)(pow(coslat, 1.1) +
+		                            (insolation(tilt, z) - insolation(ref, z)) / (i_eq - i_pole));
+	}
+	pl->shape_tilt = pl->prm.axial_tilt_deg;
+}
+
+static inline double max0(double x) { return x > 0 ? x : 0; }
+
+/* exp(-x) for x >= 0 to about 0.1 %, without libm (hot loop). */
+static inline double exp_neg(double x)
+{
+	double t = 1 + x * (1.0 / 16);
+	t *= t;
+	t *= t;
+	t *= t;
+	t *= t;
+	return 1 / t;
+}
+
+static void temperature_chunk(void *ctx, int b, int e, int chunk)
+{
+	planet_t *pl = ((climate_ctx *)ctx)->pl;
+	const params *prm = &pl->prm;
+	double span = prm->equator_temp_c - prm->pole_temp_c;
+	double t_mean = prm->pole_temp_c + span * 0.62;   /* area mean of the profile */
+	for (int c = b; c < e; c++) {
+		double t = prm->pole_temp_c + span * pl->temp_shape[c];
+		double above = pl->elevation[c] - pl->sea_level;
+		if (above < 0)
+			t = lerpd(t, t_mean, 0.5 * prm->ocean_moderation);
+		else
+			t -= prm->lapse_rate_c_km * above / 1000;
+		t += prm->climate_noise * 15 * pl->noise_t[c];
+		pl->temperature[c] = (float)t;
+	}
+}
+
+static void moisture_chunk(void *ctx, int b, int e, int chunk)
+{
+	climate_ctx *s = ctx;
+	planet_t *pl = s->pl;
+	const grid_t *g = pl->grid;
+	double step_km = g->spacing * pl->prm.radius_km;
+	double dry = exp(-step_km / MOISTURE_RANGE_KM);
+	double oro = 0.9 * pl->prm.rain_shadow;
+	for (int c = b; c < e; c++) {
+		double ec = pl->elevation[c] - pl->sea_level;
+		if (ec < 0) {
+			s->m_out[c] = 1;
+			continue;
+		}
+		const float *wc = &pl->wind_w[(size_t)c * WIND_SLOTS];
+		int off = g->nbr_off[c], deg = g->nbr_off[c + 1] - off;
+		double m = 0;
+		for (int k = 0; k < deg && k < WIND_SLOTS; k++) {
+			if (wc[k] == 0)
+				continue;
+			int nb = g->nbr[off + k];
+			double rise = max0(ec - max0(pl->elevation[nb] - pl->sea_level));
+			m += wc[k] * s->m_in[nb] * exp_neg(oro * rise / 1000);
+		}
+		s->m_out[c] = (float)(m * dry);
+	}
+}
+
+static void precip_chunk(void *ctx, int b, int e, int chunk)
+{
+	planet_t *pl = ((climate_ctx *)ctx)->pl;
+	const params *prm = &pl->prm;
+	const grid_t *g = pl->grid;
+	for (int c = b; c < e; c++) {
+		double band = pl->band[c];
+		double above = pl->elevation[c] - pl->sea_level;
+		double pr;
+		if (above < 0) {
+			pr = band;
+		} else {
+			double m = pl->moisture[c];
+			pr = band * (0.2 + 0.8 * m);
+			int coastal = 0;
+			double up_rise = 0;
+			const float *wc = &pl->wind_w[(size_t)c * WIND_SLOTS];
+			for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+				int nb = g->nbr[k];
+				double an = pl->elevation[nb] - pl->sea_level;
+				coastal |= an < 0;
+				int slot = k - g->nbr_off[c];
+				if (slot < WIND_SLOTS)
+					up_rise += wc[slot] * max0(above - max0(an));
+			}
+			if (coastal)
+				pr += prm->coastal_bonus * band;
+			/* windward slopes wring out the air */
+			pr += prm->mountain_bonus * m * clampd(up_rise / 150.0, 0, 3);
+			if (above > 1500)
+				pr += prm->mountain_bonus * 0.5 * m;
+		}
+		pr *= 1 + prm->climate_noise * pl->noise_p[c];
+		double mm = max0(pr * prm->precip_max_mm);
+		pl->precip[c] = (float)mm;
+	}
+}
+
+/* Temperature, then moisture (many sweeps from scratch, a few from the
+ * last step, or none), then precipitation. */
+void climate_update(planet_t *pl, int mode)
+{
+	const grid_t *g = pl->grid;
+	int n = g->n;
+	climate_ctx ctx = {.pl = pl};
+	update_climate_shape(pl);
+	pool_for(pl->pool, n, 4096, temperature_chunk, &ctx);
+
+	/* moisture: many sweeps from scratch, or a few from the last step */
+	int sweeps = mode == SURFACE_RESTORE || mode == SURFACE_REFRESH ? 0 : MOISTURE_SWEEPS_PER_STEP;
+	if (mode == SURFACE_FULL) {
+		double step_km = g->spacing * pl->prm.radius_km;
+		sweeps = (int)ceil(2 * MOISTURE_RANGE_KM / step_km) + 4;
+		for (int c = 0; c < n; c++)
+			pl->moisture[c] = 0;
+	}
+	for (int i = 0; i < sweeps; i++) {
+		ctx.m_in = pl->moisture;
+		ctx.m_out = pl->scratch_a;
+		pool_for(pl->pool, n, 4096, moisture_chunk, &ctx);
+		float *t = pl->moisture;
+		pl->moisture = pl->scratch_a;
+		pl->scratch_a = t;
+	}
+	pool_for(pl->pool, n, 4096, precip_chunk, &ctx);
+}

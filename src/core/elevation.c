@@ -1,0 +1,26 @@
+/* elevation.c: surface heights of a step: each world cell shows its crust
+ * sample's height plus terrain detail, less the trench where a slab sinks. */
+#include <math.h>
+
+#include "planet_internal.h"
+
+#define TRENCH_M 4000.0                /* trench below the floor at 10 cm/yr */
+
+static void elevation_chunk(void *ctx, int b, int e, int chunk)
+{
+	planet_t *pl = ctx;
+	for (int c = b; c < e; c++) {
+		const plate_t *p = &pl->plates[pl->owner[c]];
+		int s = pl->sample[c];
+		double h = p->crust.elev[s] + pl->prm.noise_m * p->crust.detail[s];
+		/* trenches are dynamic: they last while the slab sinks */
+		if (pl->subducting[c])
+			h -= TRENCH_M * pow(clampd(pl->stress[c], 0, 1), 0.7);
+		pl->elevation[c] = (float)clampd(h, ELEV_MIN_M, ELEV_MAX_M);
+	}
+}
+
+void elevation_update(planet_t *pl)
+{
+	pool_for(pl->pool, pl->grid->n, 4096, elevation_chunk, pl);
+}

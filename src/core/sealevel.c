@@ -1,0 +1,88 @@
+/* sealevel.c: where the sea stands over the surface heights of a step. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "planet_internal.h"
+
+/* Sea level. At step 0 (and after ocean_fraction is changed) it is solved
+ * so that the asked share of the area lies below it, and the water volume
+ * that fills the basins then is remembered. Later steps keep that volume:
+ * the sea rises when young, shallow ocean floor crowds the basins and falls
+ * when they deepen, and shrinking continents can never pull the sea down to
+ * the abyssal plains. Both solves use an area-weighted histogram of heights
+ * in 1 m bins: exact to the bin, O(n). */
+#define SEA_BINS 20000
+
+static void sea_histogram(const planet_t *pl, double *hist)
+{
+	const grid_t *g = pl->grid;
+	for (int c = 0; c < g->n; c++) {
+		int b = (int)(pl->elevation[c] - ELEV_MIN_M);
+		b = b < 0 ? 0 : b > SEA_BINS ? SEA_BINS : b;
+		hist[b] += g->area[c];
+	}
+}
+
+static double level_for_fraction(const double *hist, double fraction)
+{
+	double want = fraction * 4 * M_PI, acc = 0;
+	for (int b = 0; b <= SEA_BINS; b++) {
+		if (acc + hist[b] >= want) {
+			double f = hist[b] > 0 ? (want - acc) / hist[b] : 0;
+			return ELEV_MIN_M + b + f;
+		}
+		acc += hist[b];
+	}
+	return ELEV_MAX_M;
+}
+
+/* Water volume (sr * m) below level: the sum of area * depth. */
+static double volume_below(const double *hist, double level)
+{
+	double v = 0;
+	for (int b = 0; b <= SEA_BINS; b++) {
+		double e = ELEV_MIN_M + b + 0.5;
+		if (e >= level)
+			break;
+		v += hist[b] * (level - e);
+	}
+	return v;
+}
+
+/* The level at which the basins hold `volume`. V(level) is piecewise
+ * linear between bin centres e_b, with slope the area of the bins below. */
+static double level_for_volume(const double *hist, double volume)
+{
+	double area = 0, v = 0;
+	for (int b = 0; b <= SEA_BINS; b++) {
+		double e = ELEV_MIN_M + b + 0.5;
+		area += hist[b];
+		if (area > 0 && v + area >= volume)
+			return e + (volume - v) / area;
+		v += area;
+	}
+	return ELEV_MAX_M;
+}
+
+static double solve_sea_level(planet_t *pl)
+{
+	double *hist = calloc(SEA_BINS + 1, sizeof *hist);
+	if (!hist)
+		return pl->sea_level;
+	sea_histogram(pl, hist);
+	double level;
+	if (pl->ocean_volume <= 0) {
+		level = level_for_fraction(hist, pl->prm.ocean_fraction);
+		pl->ocean_volume = volume_below(hist, level);
+	} else {
+		level = level_for_volume(hist, pl->ocean_volume);
+	}
+	free(hist);
+	return level;
+}
+
+/* The sea level of this step: solved (ocean_fraction >= 0) or fixed. */
+void sealevel_update(planet_t *pl)
+{
+	pl->sea_level = pl->prm.ocean_fraction >= 0 ? solve_sea_level(pl) : pl->prm.sea_level_m;
+}
