@@ -173,7 +173,7 @@ static void test_values(void)
 	n = load("terrain:\n  layers:\n    - {filter: ridged, centre: [1, -2.5, 3e2], enabled: no}\n",
 	         &p, &e);
 	noise_layer l;
-	noise_layer_default(&l);
+	params_layer_default(&l);
 	l.filter = FILTER_RIDGED;
 	l.enabled = false;
 	l.centre = (vec3){1, -2.5, 300};

@@ -78,6 +78,23 @@ void crust_free(crust_pool *c)
 	memset(c, 0, sizeof *c);
 }
 
+/* Does sample a (plate pa) override sample b (plate pb)? Continental crust
+ * is too buoyant to sink. Between two oceans the plate with the older, denser
+ * floor sinks; deciding that per plate pair, not per cell, keeps each
+ * subduction zone facing one way along its whole length. */
+int crust_overrides(const plate_t *pa, int a, const plate_t *pb, int b, int a_is_prev)
+{
+	int ta = pa->crust.type[a], tb = pb->crust.type[b];
+	if (ta != tb)
+		return ta == CRUST_CONTINENTAL;
+	if (ta == CRUST_OCEANIC) {
+		if (pa->ocean_age != pb->ocean_age)
+			return pa->ocean_age < pb->ocean_age;
+		return pa->id < pb->id;
+	}
+	return a_is_prev;
+}
+
 /* Fresh ocean floor at plate-frame cell k: ridge depth, age 0, and the
  * faint abyssal-hill relief of the terrain noise at that spot. */
 int crust_new_ocean_floor(planet_t *pl, plate_t *p, int k)
@@ -99,7 +116,7 @@ void crust_kill(plate_t *p, int s)
 
 /* Drop consumed samples from a plate's pool; remap[] gets old -> new. The
  * map is rebuilt so pages the plate no longer covers are freed. */
-int plate_compact(planet_t *pl, int pi, int32_t *remap)
+int crust_compact(planet_t *pl, int pi, int32_t *remap)
 {
 	plate_t *p = &pl->plates[pi];
 	crust_pool *cr = &p->crust;
@@ -265,7 +282,7 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 				continue;
 			double age = cr->age[i], el = cr->elev[i];
 			if (cr->type[i] == CRUST_OCEANIC) {
-				el += ocean_depth_for_age(age + dt) - ocean_depth_for_age(age);
+				el += relief_ocean_depth(age + dt) - relief_ocean_depth(age);
 			} else {
 				/* erosion (and rebound) toward the height at which crust of
 				 * this thickness floats: thick crust keeps high plateaus,
@@ -298,7 +315,7 @@ int crust_evolve(planet_t *pl)
 				break;
 			}
 			remap = r;
-			rc = plate_compact(pl, i, remap);
+			rc = crust_compact(pl, i, remap);
 		}
 	}
 	free(remap);

@@ -5,7 +5,7 @@
  * triangulation (the Goldberg subdivision repaired by edge flips, or
  * incremental insertion for the other kinds, grid_delaunay.c); then turn the
  * triangles into CCW neighbour lists, Voronoi areas and the mean spacing, and
- * fill the point-location table (locate.c). */
+ * fill the point-location table (grid_locate.c). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

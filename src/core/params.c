@@ -205,7 +205,7 @@ static void apply_defaults(void *base, const param_def *tbl, size_t n)
 	}
 }
 
-void noise_layer_default(noise_layer *l)
+void params_layer_default(noise_layer *l)
 {
 	memset(l, 0, sizeof *l); /* padding too, so whole structs compare with memcmp */
 	apply_defaults(l, layer_table, layer_table_len);
@@ -219,13 +219,13 @@ void params_default(params *p)
 	/* Two layers: broad continents-and-basins fBm, then ridged mountain
 	 * chains. Unused layer slots stay zero. */
 	p->layer_count = 2;
-	noise_layer_default(&p->layers[0]);
+	params_layer_default(&p->layers[0]);
 	p->layers[0].strength = 1.0;
 	p->layers[0].base_roughness = 1.5;
 	p->layers[0].roughness = 2.2;
 	p->layers[0].persistence = 0.5;
 	p->layers[0].layers = 6;
-	noise_layer_default(&p->layers[1]);
+	params_layer_default(&p->layers[1]);
 	p->layers[1].filter = FILTER_RIDGED;
 	p->layers[1].use_first_layer_mask = false;
 	p->layers[1].strength = 0.6;

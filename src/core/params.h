@@ -126,7 +126,7 @@ extern const param_def layer_table[];
 extern const size_t layer_table_len;
 
 void params_default(params *p);
-void noise_layer_default(noise_layer *l);
+void params_layer_default(noise_layer *l);
 const param_def *params_find(const char *path);
 /* Read or write a numeric key as double (ints and enums round). */
 double params_get(const params *p, const param_def *d);

@@ -1,6 +1,6 @@
 /* planet.c: life cycle of a planet: build step 0, step, parameters,
- * snapshots and the state hash. The physics lives in plates.c, relief.c,
- * stress.c, tectonics.c and surface.c. */
+ * snapshots and the state hash. The physics lives in plate_layout.c,
+ * relief.c, tectonics.c, crust.c, plate_events.c, stress.c and surface.c. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,7 +51,7 @@ planet_t *planet_new(const params *prm, struct pool *pool, char *err, size_t err
 	noise_init(&pl->climate, prm->noise, prm->seed ^ 0x636c696d617465ull);
 	noise_init(&pl->layout, prm->noise, prm->seed ^ 0x6c61796f7574ull);
 	rng_seed_stream(&pl->rng, prm->seed, 2);
-	if (alloc_world(pl) < 0 || plates_generate(pl, err, errlen) < 0) {
+	if (alloc_world(pl) < 0 || plate_layout_generate(pl, err, errlen) < 0) {
 		if (!*err)
 			snprintf(err, errlen, "out of memory");
 		planet_free(pl);
@@ -146,7 +146,7 @@ void planet_refresh(planet_t *pl)
 
 int planet_rift(planet_t *pl, int plate)
 {
-	return tectonics_rift(pl, plate);
+	return plate_events_rift(pl, plate);
 }
 
 const grid_t *planet_grid(const planet_t *pl) { return pl->grid; }

@@ -1,5 +1,5 @@
 /* planet_internal.h: the planet's state, shared by the core modules that
- * build and step it (planet, plates, stress, surface, climate, tectonics).
+ * build and step it (see the list of files below).
  *
  * Crust lives in each plate's own frame: plate p keeps a pool of crust
  * samples, each at a cell of the grid *in p's frame*, and a map from those
@@ -110,12 +110,10 @@ struct planet {
 	int32_t *queue;             /* n entries of breadth-first work */
 };
 
-/* plates.c and crust.c: step-0 layout, crust pools */
-int plates_generate(planet_t *pl, char *err, size_t errlen);
-int crust_add(crust_pool *c, int32_t cell, uint8_t type, float elev, float thick, float age);
-/* Append a copy of sample i of src at cell; returns its index or -1. */
-int crust_copy(crust_pool *dst, int32_t cell, const crust_pool *src, int i);
-void crust_free(crust_pool *c);
+/* plate_layout.c: step-0 plates and their crust */
+int plate_layout_generate(planet_t *pl, char *err, size_t errlen);
+
+/* plate.c: one plate as a rigid body */
 /* Set a plate's rotation (a unit quaternion, used as given) and matrices. */
 void plate_set_rotation(plate_t *p, quat q);
 void plate_colour_for(int id, uint8_t *r, uint8_t *g, uint8_t *b);
@@ -123,22 +121,27 @@ vec3 plate_velocity(const plate_t *p, vec3 pos);   /* km/Myr, tangent */
 
 /* relief.c: step-0 heights of every crust sample */
 int relief_init(planet_t *pl);
-double ocean_depth_for_age(double age_myr);
+double relief_ocean_depth(double age_myr);
 
-/* crust.c: crust inside its plate */
+/* crust.c: crust pools, and crust inside its plate over a step */
+int crust_add(crust_pool *c, int32_t cell, uint8_t type, float elev, float thick, float age);
+/* Append a copy of sample i of src at cell; returns its index or -1. */
+int crust_copy(crust_pool *dst, int32_t cell, const crust_pool *src, int i);
+void crust_free(crust_pool *c);
 /* New ocean floor at plate-frame cell k (ridge depth, age 0); sample or -1. */
 int crust_new_ocean_floor(planet_t *pl, plate_t *p, int k);
 void crust_kill(plate_t *p, int s);
 /* Drop consumed samples; remap gets old -> new indices. 0 or -1. */
-int plate_compact(planet_t *pl, int pi, int32_t *remap);
+int crust_compact(planet_t *pl, int pi, int32_t *remap);
 int crust_evolve(planet_t *pl);
+/* Does crust sample a of plate pa stay on top of sample b of plate pb? */
+int crust_overrides(const plate_t *pa, int a, const plate_t *pb, int b, int a_is_prev);
 
 /* plate_events.c: rifts, sutures, vanished plates, speeds */
 int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n);
-void plates_update_velocities(planet_t *pl);
-
-/* Does crust sample a of plate pa stay on top of sample b of plate pb? */
-int crust_overrides(const plate_t *pa, int a, const plate_t *pb, int b, int a_is_prev);
+/* Split plate index `plate` (< 0: the largest). 0, or -1 if not possible. */
+int plate_events_rift(planet_t *pl, int plate);
+void plate_events_update_velocities(planet_t *pl);
 
 /* stress.c */
 void stress_compute(planet_t *pl);

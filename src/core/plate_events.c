@@ -80,7 +80,7 @@ static int merge_plates(planet_t *pl, int into, int from)
 	return 0;
 }
 
-int tectonics_rift(planet_t *pl, int pi)
+int plate_events_rift(planet_t *pl, int pi)
 {
 	if (pl->nplates >= PLATES_MAX || pl->nplates >= pl->prm.plate_max)
 		return -1;
@@ -161,7 +161,7 @@ int tectonics_rift(planet_t *pl, int pi)
 	int32_t *remap = malloc((size_t)p->crust.count * sizeof *remap);
 	if (!remap)
 		return -1;
-	int rc = plate_compact(pl, pi, remap);
+	int rc = crust_compact(pl, pi, remap);
 	free(remap);
 	/* count the halves' cells now: a rift between steps (on demand) must not
 	 * leave the new plate looking empty, or the next step removes it while
@@ -210,14 +210,14 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 				big = i;
 			}
 		if (big >= 0)
-			tectonics_rift(pl, big);
+			plate_events_rift(pl, big);
 	}
 	return 0;
 }
 
 /* Slab pull speeds plates toward their trenches; drag and collisions slow
  * them; speeds stay within what the Earth shows. */
-void plates_update_velocities(planet_t *pl)
+void plate_events_update_velocities(planet_t *pl)
 {
 	double dt = pl->prm.dt_myr, R = pl->prm.radius_km;
 	double wmax = SPEED_MAX_CM_YR / CM_YR_PER_KM_MYR / R;

@@ -15,7 +15,7 @@
 #define SHELF_KM 300.0
 #define SHELF_DEPTH_M -200.0
 
-double ocean_depth_for_age(double age_myr)
+double relief_ocean_depth(double age_myr)
 {
 	/* depth = 2500 + 350 sqrt(age), flattening toward 6000 m */
 	double d = 2500 + 350 * sqrt(fmax(age_myr, 0));
@@ -129,7 +129,7 @@ int relief_init(planet_t *pl)
 			int dated = age_dist[c] >= 0;
 			double age = dated ? age_dist[c] / SPREAD_HALF_KM_MYR : 120;
 			age = clampd(age, 0, 250);
-			e = dated ? ocean_depth_for_age(age) : prm->oceanic_elev_m;
+			e = dated ? relief_ocean_depth(age) : prm->oceanic_elev_m;
 			p->crust.detail[s] = (float)(0.25 * detail);   /* the sea floor is smoother */
 			/* island arcs on convergent ocean margins; trenches are not
 			 * stored in the crust but drawn where slabs sink (elevation.c) */

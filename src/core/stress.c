@@ -21,23 +21,6 @@ typedef struct stress_ctx {
 	planet_t *pl;
 } stress_ctx;
 
-/* Does sample a (plate pa) override sample b (plate pb)? Continental crust
- * is too buoyant to sink. Between two oceans the plate with the older, denser
- * floor sinks; deciding that per plate pair, not per cell, keeps each
- * subduction zone facing one way along its whole length. */
-int crust_overrides(const plate_t *pa, int a, const plate_t *pb, int b, int a_is_prev)
-{
-	int ta = pa->crust.type[a], tb = pb->crust.type[b];
-	if (ta != tb)
-		return ta == CRUST_CONTINENTAL;
-	if (ta == CRUST_OCEANIC) {
-		if (pa->ocean_age != pb->ocean_age)
-			return pa->ocean_age < pb->ocean_age;
-		return pa->id < pb->id;
-	}
-	return a_is_prev;
-}
-
 static void boundary_chunk(void *ctx, int b, int e, int chunk)
 {
 	planet_t *pl = ((stress_ctx *)ctx)->pl;

@@ -362,7 +362,7 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory in a plate event");
 		return -1;
 	}
-	plates_update_velocities(pl);
+	plate_events_update_velocities(pl);
 	pl->phase_ms[PHASE_MOTION] = t1 - t0;
 	pl->phase_ms[PHASE_COLLISION] = t2 - t1;
 	pl->phase_ms[PHASE_CRUST] = clock_ms() - t2;

@@ -13,7 +13,5 @@ void tectonics_reset_hints(planet_t *pl);
 /* Move plates by dt, rebuild ownership, subduct, collide, create and age
  * crust, erode, handle rifts and vanished plates. 0 or -1 with err. */
 int tectonics_step(planet_t *pl, char *err, size_t errlen);
-/* Split plate index `plate` (< 0: the largest). 0, or -1 if not possible. */
-int tectonics_rift(planet_t *pl, int plate);
 
 #endif

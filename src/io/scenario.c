@@ -647,7 +647,7 @@ static void walk_layers(loader *L, const yaml_node_t *seq)
 	memset(L->p->layers, 0, sizeof L->p->layers);
 	L->p->layer_count = (int)n;
 	for (int i = 0; i < n; i++) {
-		noise_layer_default(&L->p->layers[i]);
+		params_layer_default(&L->p->layers[i]);
 		yaml_node_t *e = yaml_document_get_node(L->doc, seq->data.sequence.items.start[i]);
 		if (e)
 			walk_layer(L, e, i, &L->p->layers[i]);

@@ -1,6 +1,6 @@
 /* panels.h: the text panels around the map. Each draw function only reads
  * the ui state and the snapshot; the interactive ones (plates, parameters)
- * have their key handlers in plates.c and paramedit.c. */
+ * have their key handlers in plate_table.c and paramedit.c. */
 #ifndef TECTONICA_TUI_PANELS_H
 #define TECTONICA_TUI_PANELS_H
 
@@ -13,7 +13,7 @@ void panel_world(ui_t *u, WINDOW *w);
 void panel_biomes(ui_t *u, WINDOW *w);
 void panel_cell(ui_t *u, WINDOW *w);
 
-/* plates.c */
+/* plate_table.c */
 void panel_plates(ui_t *u, WINDOW *w);
 /* Key in the plate table; returns DIRTY_* flags, 0 if not handled. */
 unsigned plates_key(ui_t *u, int key);

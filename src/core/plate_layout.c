@@ -1,4 +1,4 @@
-/* plates.c: the step-0 plate layout and the crust pools plates carry.
+/* plate_layout.c: the step-0 plate layout and the crust plates carry.
  *
  * Seeds are picked by a Fisher-Yates shuffle of seeded candidate points, and
  * each plate grows outward from its seed with its own strength and a
@@ -17,47 +17,12 @@
 
 #define SEED_CANDIDATES 512
 
-void plate_set_rotation(plate_t *p, quat q)
-{
-	p->rot = q;      /* as given: a restored state must keep its exact bits */
-	p->R = q_to_mat3(p->rot);
-	p->Rt = q_to_mat3(q_conj(p->rot));
-}
-
-vec3 plate_velocity(const plate_t *p, vec3 pos)
-{
-	/* v = omega x r, with r on a sphere of the planet's radius (km/Myr) */
-	return v3_scale(v3_cross(p->pole, pos), p->omega);
-}
-
 /* A random unit tangent to the sphere at p. */
 static vec3 random_tangent(rng_t *r, vec3 p)
 {
 	vec3 a = rng_unit(r);
 	vec3 t = v3_sub(a, v3_scale(p, v3_dot(a, p)));
 	return v3_norm(t);
-}
-
-/* Distinct, well-spread colours: golden-ratio hue steps in HSV. */
-void plate_colour_for(int id, uint8_t *r, uint8_t *g, uint8_t *b)
-{
-	unsigned u = (unsigned)id;
-	double h = fmod(u * 0.618033988749895, 1.0) * 6.0;
-	double s = 0.55 + 0.25 * ((u * 7u) % 3u) / 2.0, v = 0.92 - 0.12 * ((u * 5u) % 2u);
-	int i = (int)h;
-	double f = h - i, p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
-	double rr, gg, bb;
-	switch (i % 6) {
-	case 0: rr = v; gg = t; bb = p; break;
-	case 1: rr = q; gg = v; bb = p; break;
-	case 2: rr = p; gg = v; bb = t; break;
-	case 3: rr = p; gg = q; bb = v; break;
-	case 4: rr = t; gg = p; bb = v; break;
-	default: rr = v; gg = p; bb = q; break;
-	}
-	*r = (uint8_t)lrint(rr * 255);
-	*g = (uint8_t)lrint(gg * 255);
-	*b = (uint8_t)lrint(bb * 255);
 }
 
 typedef struct layout {
@@ -203,7 +168,7 @@ static double weighted_quantile(const grid_t *g, const float *score, const uint8
 	return 0;
 }
 
-int plates_generate(planet_t *pl, char *err, size_t errlen)
+int plate_layout_generate(planet_t *pl, char *err, size_t errlen)
 {
 	const params *prm = &pl->prm;
 	const grid_t *g = pl->grid;

@@ -1,4 +1,4 @@
-/* locate.c: nearest cell to a direction.
+/* grid_locate.c: nearest cell to a direction.
  *
  * The six cube faces are cut into buckets (gnomonic coordinates, slightly
  * warped so buckets have similar areas, about one bucket per cell). Each

@@ -1,4 +1,4 @@
-/* plates.c: the plate table: one row per plate, sortable by any column,
+/* plate_table.c: the plate table: one row per plate, sortable by any column,
  * scrollable, with the plate's map colour as its swatch. */
 #include <math.h>
 #include <stdio.h>
