@@ -23,58 +23,58 @@
 #define CRUST_COLLAPSE_KM 42.0       /* thicker crust spreads onto its margin */
 #define THICK_DIFFUSION 0.05         /* share of a thickness difference per Myr */
 
-int crust_add(crust_pool *c, int32_t cell, uint8_t type, float elev, float thick, float age)
+/* A new sample at the end of the pool, every attribute 0; its index or -1.
+ * Arrays that did grow are kept even if another failed. */
+static int crust_append(crust_pool *c)
 {
 	if (c->count == c->cap) {
-		int cap = c->cap ? c->cap * 2 : 1024;
-		int32_t *cl = realloc(c->cell, (size_t)cap * sizeof *cl);
-		if (cl) c->cell = cl;
-		uint8_t *ty = realloc(c->type, (size_t)cap);
-		if (ty) c->type = ty;
-		float *el = realloc(c->elev, (size_t)cap * sizeof *el);
-		if (el) c->elev = el;
-		float *th = realloc(c->thick, (size_t)cap * sizeof *th);
-		if (th) c->thick = th;
-		float *ag = realloc(c->age, (size_t)cap * sizeof *ag);
-		if (ag) c->age = ag;
-		float *og = realloc(c->orogeny, (size_t)cap * sizeof *og);
-		if (og) c->orogeny = og;
-		float *dt = realloc(c->detail, (size_t)cap * sizeof *dt);
-		if (dt) c->detail = dt;
-		if (!cl || !ty || !el || !th || !ag || !og || !dt)
+		int cap = c->cap ? c->cap * 2 : 1024, ok = 1;
+#define GROW(type, name) { \
+		type *a = realloc(c->name, (size_t)cap * sizeof *a); \
+		if (a) c->name = a; else ok = 0; }
+		CRUST_FIELDS(GROW)
+#undef GROW
+		if (!ok)
 			return -1;
 		c->cap = cap;
 	}
 	int i = c->count++;
+#define ZERO(type, name) c->name[i] = 0;
+	CRUST_FIELDS(ZERO)
+#undef ZERO
+	return i;
+}
+
+int crust_add(crust_pool *c, int32_t cell, uint8_t type, float elev, float thick, float age)
+{
+	int i = crust_append(c);
+	if (i < 0)
+		return -1;
 	c->cell[i] = cell;
 	c->type[i] = type;
 	c->elev[i] = elev;
 	c->thick[i] = thick;
 	c->age[i] = age;
-	c->orogeny[i] = 0;
-	c->detail[i] = 0;
 	return i;
 }
 
 int crust_copy(crust_pool *dst, int32_t cell, const crust_pool *src, int i)
 {
-	int s = crust_add(dst, cell, src->type[i], src->elev[i], src->thick[i], src->age[i]);
-	if (s >= 0) {
-		dst->orogeny[s] = src->orogeny[i];
-		dst->detail[s] = src->detail[i];
-	}
+	int s = crust_append(dst);
+	if (s < 0)
+		return -1;
+#define COPY(type, name) dst->name[s] = src->name[i];
+	CRUST_FIELDS(COPY)
+#undef COPY
+	dst->cell[s] = cell;
 	return s;
 }
 
 void crust_free(crust_pool *c)
 {
-	free(c->cell);
-	free(c->type);
-	free(c->elev);
-	free(c->thick);
-	free(c->age);
-	free(c->orogeny);
-	free(c->detail);
+#define FREE(type, name) free(c->name);
+	CRUST_FIELDS(FREE)
+#undef FREE
 	memset(c, 0, sizeof *c);
 }
 
@@ -128,13 +128,9 @@ int crust_compact(planet_t *pl, int pi, int32_t *remap)
 			continue;
 		}
 		remap[i] = j;
-		cr->cell[j] = cr->cell[i];
-		cr->type[j] = cr->type[i];
-		cr->elev[j] = cr->elev[i];
-		cr->thick[j] = cr->thick[i];
-		cr->age[j] = cr->age[i];
-		cr->orogeny[j] = cr->orogeny[i];
-		cr->detail[j] = cr->detail[i];
+#define MOVE(type, name) cr->name[j] = cr->name[i];
+		CRUST_FIELDS(MOVE)
+#undef MOVE
 		rc |= cellmap_set(&p->map, cr->cell[j], j);
 		j++;
 	}

@@ -190,13 +190,9 @@ uint64_t planet_hash(const planet_t *pl)
 		hash_bytes(&hs, &p->rot, sizeof p->rot);
 		hash_bytes(&hs, &p->stress_ocean_age, sizeof p->stress_ocean_age);
 		size_t m = (size_t)p->crust.count;
-		hash_bytes(&hs, p->crust.cell, m * sizeof *p->crust.cell);
-		hash_bytes(&hs, p->crust.type, m);
-		hash_bytes(&hs, p->crust.elev, m * sizeof *p->crust.elev);
-		hash_bytes(&hs, p->crust.thick, m * sizeof *p->crust.thick);
-		hash_bytes(&hs, p->crust.age, m * sizeof *p->crust.age);
-		hash_bytes(&hs, p->crust.orogeny, m * sizeof *p->crust.orogeny);
-		hash_bytes(&hs, p->crust.detail, m * sizeof *p->crust.detail);
+#define HASH(type, name) hash_bytes(&hs, p->crust.name, m * sizeof *p->crust.name);
+		CRUST_FIELDS(HASH)
+#undef HASH
 	}
 	hash_bytes(&hs, pl->owner, n * sizeof *pl->owner);
 	hash_bytes(&hs, pl->moisture, n * sizeof *pl->moisture);

@@ -25,16 +25,30 @@
  * is compacted, so indices stay valid within a step) */
 #define CRUST_CONSUMED 0xff
 
+/* The attributes of a crust sample, written once: X(type, name) per field,
+ * in the order of the state file and the state hash. A new attribute is one
+ * line here; its storage, growth, copying, compaction, saving, loading and
+ * hashing follow (a float must be finite in a loaded state). Adding one
+ * changes the state format: bump STATE_VERSION in io/state.c. */
+#define CRUST_FIELDS(X) \
+	X(int32_t, cell)     /* plate-frame cell of the sample */ \
+	X(uint8_t, type)     /* CRUST_* */ \
+	X(float, elev)       /* metres above the datum */ \
+	X(float, thick)      /* km */ \
+	X(float, age)        /* Myr */ \
+	X(float, orogeny)    /* metres of uplift gained in collisions */ \
+	X(float, detail)     /* terrain-noise relief, in units of terrain.noise_m */
+
+/* Bytes one sample takes in a state file. */
+#define CRUST_FIELD_SIZE(type, name) + sizeof(type)
+#define CRUST_SAMPLE_BYTES (0 CRUST_FIELDS(CRUST_FIELD_SIZE))
+
 /* Crust samples of one plate, structure of arrays. */
 typedef struct crust_pool {
 	int count, cap;
-	int32_t *cell;      /* plate-frame cell of the sample */
-	uint8_t *type;      /* CRUST_* */
-	float *elev;        /* metres above the datum */
-	float *thick;       /* km */
-	float *age;         /* Myr */
-	float *orogeny;     /* metres of uplift gained in collisions */
-	float *detail;      /* terrain-noise relief, in units of terrain.noise_m */
+#define CRUST_FIELD_ARRAY(type, name) type *name;
+	CRUST_FIELDS(CRUST_FIELD_ARRAY)
+#undef CRUST_FIELD_ARRAY
 } crust_pool;
 
 typedef struct plate {

@@ -60,13 +60,9 @@ int planet_serialize(const planet_t *pl, uint8_t **out, size_t *len)
 		put(&w, &p->rot, sizeof p->rot);
 		put(&w, &p->stress_ocean_age, sizeof p->stress_ocean_age);
 		put(&w, &count, sizeof count);
-		put(&w, p->crust.cell, (size_t)count * sizeof *p->crust.cell);
-		put(&w, p->crust.type, (size_t)count);
-		put(&w, p->crust.elev, (size_t)count * sizeof *p->crust.elev);
-		put(&w, p->crust.thick, (size_t)count * sizeof *p->crust.thick);
-		put(&w, p->crust.age, (size_t)count * sizeof *p->crust.age);
-		put(&w, p->crust.orogeny, (size_t)count * sizeof *p->crust.orogeny);
-		put(&w, p->crust.detail, (size_t)count * sizeof *p->crust.detail);
+#define PUT(type, name) put(&w, p->crust.name, (size_t)count * sizeof *p->crust.name);
+		CRUST_FIELDS(PUT)
+#undef PUT
 	}
 	put(&w, pl->owner, n * sizeof *pl->owner);
 	put(&w, pl->sample, n * sizeof *pl->sample);
@@ -79,6 +75,13 @@ int planet_serialize(const planet_t *pl, uint8_t **out, size_t *len)
 	*len = w.len;
 	return 0;
 }
+
+/* A crust attribute read from a file: floats must be finite; integer
+ * fields are checked by what they mean, in planet_deserialize. */
+static int float_finite(double v) { return isfinite(v); }
+static int integer_finite(int64_t v) { (void)v; return 1; }
+#define sample_finite(v) _Generic((v), float: float_finite, double: float_finite, \
+                                  default: integer_finite)(v)
 
 typedef struct rbuf { const uint8_t *p; size_t len, pos; int failed; } rbuf;
 
@@ -219,7 +222,7 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 		/* a plate can't hold more samples than the data left could describe */
 		double qn = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
 		double pn = v3_dot(p->pole, p->pole);
-		if (r.failed || count < 0 || (size_t)count > (r.len - r.pos) / 25 ||
+		if (r.failed || count < 0 || (size_t)count > (r.len - r.pos) / CRUST_SAMPLE_BYTES ||
 		    p->id < 0 || p->id >= pl->next_id || !isfinite(p->stress_ocean_age) ||
 		    !isfinite(p->omega) || p->omega < 0 || p->omega > 1 ||
 		    !(qn > 0.99 && qn < 1.01) || !(pn > 0.99 && pn < 1.01)) {
@@ -231,33 +234,28 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 		crust_pool *c = &p->crust;
 		c->cap = c->count = count;
 		size_t m = (size_t)(count ? count : 1);
-		c->cell = malloc(m * sizeof *c->cell);
-		c->type = malloc(m);
-		c->elev = malloc(m * sizeof *c->elev);
-		c->thick = malloc(m * sizeof *c->thick);
-		c->age = malloc(m * sizeof *c->age);
-		c->orogeny = malloc(m * sizeof *c->orogeny);
-		c->detail = malloc(m * sizeof *c->detail);
-		if (!map_ok || !c->cell || !c->type || !c->elev || !c->thick || !c->age || !c->orogeny ||
-		    !c->detail) {
+		int alloc_ok = map_ok;
+#define ALLOC(type, name) \
+		if (!(c->name = malloc(m * sizeof *c->name))) alloc_ok = 0;
+		CRUST_FIELDS(ALLOC)
+#undef ALLOC
+		if (!alloc_ok) {
 			snprintf(err, errlen, "out of memory");
 			goto fail;
 		}
-		get(&r, c->cell, (size_t)count * sizeof *c->cell);
-		get(&r, c->type, (size_t)count);
-		get(&r, c->elev, (size_t)count * sizeof *c->elev);
-		get(&r, c->thick, (size_t)count * sizeof *c->thick);
-		get(&r, c->age, (size_t)count * sizeof *c->age);
-		get(&r, c->orogeny, (size_t)count * sizeof *c->orogeny);
-		get(&r, c->detail, (size_t)count * sizeof *c->detail);
+#define GET(type, name) get(&r, c->name, (size_t)count * sizeof *c->name);
+		CRUST_FIELDS(GET)
+#undef GET
 		if (r.failed) {
 			snprintf(err, errlen, "state is truncated");
 			goto fail;
 		}
 		for (int s = 0; s < count; s++) {
-			if (c->cell[s] < 0 || (size_t)c->cell[s] >= n || !isfinite(c->elev[s]) ||
-			    !isfinite(c->age[s]) || !isfinite(c->thick[s]) || !isfinite(c->orogeny[s]) ||
-			    !isfinite(c->detail[s])) {
+			int finite = 1;
+#define FINITE(type, name) finite &= sample_finite(c->name[s]);
+			CRUST_FIELDS(FINITE)
+#undef FINITE
+			if (c->cell[s] < 0 || (size_t)c->cell[s] >= n || !finite) {
 				snprintf(err, errlen, "state has a bad crust sample");
 				goto fail;
 			}
