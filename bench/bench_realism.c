@@ -1,0 +1,364 @@
+/* bench_realism.c: how Earth-like a planet stays over geological time.
+ *
+ * Runs scenarios for several seeds and prints, at chosen steps, the figures
+ * of bench/REALISM.md beside Earth's: hypsometry (lowlands, mode, shelves,
+ * flooded continent, coast steps), plate speeds and sizes, ocean-floor ages
+ * and the depth-age fit, extremes, biome shares by latitude and the sea-ice
+ * edge. Each cell of the table is the range over the seeds. A benchmark,
+ * not a test: it reads snapshots only, as any view does.
+ *
+ * Usage: bench_realism [-s SEEDS] [-n STEPS] [-j THREADS] [SCENARIO...]
+ *   SEEDS  comma list (default 1,2,3); STEPS comma list (default 0,300,1000,3000)
+ *   no scenario: the built-in default. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/pool.h"
+#include "core/planet.h"
+#include "io/scenario.h"
+
+enum {
+	F_LAND, F_SPEED, F_SLOW, F_EUSTATIC, F_LOW500, F_MODE, F_MEDIAN, F_ABOVE2K,
+	F_SHELF, F_FLOODED, F_COAST_STEP, F_AGE_MEAN, F_AGE_MAX, F_AGE_YOUNG,
+	F_RIDGE, F_FIT_A, F_FIT_B, F_HIGH, F_DEEP, F_PLATES, F_LARGEST, F_SMALL,
+	F_RAINFOREST, F_DESERT, F_DESERT_SUB, F_MEDIT, F_EQ_H, F_EQ_T, F_EQ_P, F_EQ_WET,
+	F_EQ_MEDIT, F_TEMP, F_ICE_N, F_ICE_N_SD, F_ICE_S, F_ICE_S_SD, F_COUNT
+};
+
+static const struct {
+	const char *name, *fmt, *earth;
+} figure[F_COUNT] = {
+	[F_LAND] = {"land, % of surface", "%.1f", "29"},
+	[F_SPEED] = {"area-weighted plate speed, cm/yr", "%.1f", "≈ 4"},
+	[F_SLOW] = {"plates slower than 1 cm/yr, %", "%.0f", "few"},
+	[F_EUSTATIC] = {"sea level against step 0 (eustatic), m", "%.0f", "±250"},
+	[F_LOW500] = {"land 0–500 m, % of land", "%.0f", "≈ 50"},
+	[F_MODE] = {"most common land height, m", "%.0f", "≈ 100"},
+	[F_MEDIAN] = {"median land height, m", "%.0f", "≈ 450"},
+	[F_ABOVE2K] = {"land above 2 km, % of land", "%.1f", "≈ 7"},
+	[F_SHELF] = {"shelf 0…−200 m, % of surface", "%.1f", "≈ 5"},
+	[F_FLOODED] = {"continental crust under water, % of surface", "%.1f", "≈ 11"},
+	[F_COAST_STEP] = {"coast step, land cell to sea neighbour, km", "%.2f", "shelf, slope"},
+	[F_AGE_MEAN] = {"mean ocean-floor age, Myr", "%.0f", "≈ 62"},
+	[F_AGE_MAX] = {"oldest ocean floor, Myr", "%.0f", "≈ 180"},
+	[F_AGE_YOUNG] = {"floor younger than 30 Myr, % of floor", "%.0f", "30–35"},
+	[F_RIDGE] = {"ridge crest (floor < 2 Myr), m", "%.0f", "≈ −2 500"},
+	[F_FIT_A] = {"depth-age fit d = a + b√t (t < 80): a, m", "%.0f", "2 500"},
+	[F_FIT_B] = {"depth-age fit: b, m/√Myr", "%.0f", "350"},
+	[F_HIGH] = {"highest point, km", "%.1f", "8.8"},
+	[F_DEEP] = {"deepest point, km", "%.1f", "−10.9"},
+	[F_PLATES] = {"plates", "%.0f", "56"},
+	[F_LARGEST] = {"largest plate, % of surface", "%.0f", "≈ 20"},
+	[F_SMALL] = {"plates under 1 % of surface", "%.0f", "≈ 40"},
+	[F_RAINFOREST] = {"rainforest, % of land", "%.1f", "≈ 13"},
+	[F_DESERT] = {"desert, % of land", "%.1f", "14–19"},
+	[F_DESERT_SUB] = {"desert land at 15–35°, % of desert", "%.0f", "most"},
+	[F_MEDIT] = {"mediterranean, % of land", "%.1f", "≈ 2"},
+	[F_EQ_H] = {"equatorial land (|lat| < 15°) height, m", "%.0f", "≈ 400"},
+	[F_EQ_T] = {"equatorial land temperature, °C", "%.1f", "25–27"},
+	[F_EQ_P] = {"equatorial land rain, mm/yr", "%.0f", "1 500–2 000"},
+	[F_EQ_WET] = {"equatorial land rainforest+savannah, %", "%.0f", "most"},
+	[F_EQ_MEDIT] = {"equatorial land mediterranean, %", "%.0f", "≈ 0"},
+	[F_TEMP] = {"mean surface temperature, °C", "%.1f", "14–15"},
+	[F_ICE_N] = {"sea-ice edge north, mean latitude", "%.1f", "—"},
+	[F_ICE_N_SD] = {"sea-ice edge north, sd over longitude", "%.1f", "wavy"},
+	[F_ICE_S] = {"sea-ice edge south, mean latitude", "%.1f", "55–70"},
+	[F_ICE_S_SD] = {"sea-ice edge south, sd over longitude", "%.1f", "wavy"},
+};
+
+#define HBIN_M 100
+#define HBINS 200          /* 0 .. 20 km of land height in 100 m bins */
+#define ICE_LON_BINS 72
+
+static double sea_rel(const snapshot_t *s, int c)
+{
+	return s->elevation[c] - s->sea_level_m;
+}
+
+/* Ice edge: per longitude bin, the lowest |latitude| at which an ocean cell
+ * is sea ice, in one hemisphere; mean and spread over the bins that have ice. */
+static void ice_edge(const snapshot_t *s, int north, double *mean, double *sd)
+{
+	double edge[ICE_LON_BINS];
+	for (int b = 0; b < ICE_LON_BINS; b++)
+		edge[b] = 91;
+	for (int c = 0; c < s->n; c++) {
+		if (s->biome[c] != BIOME_SEA_ICE)
+			continue;
+		vec3 p = s->grid->centre[c];
+		double lat = v3_lat(p) * 180 / M_PI;
+		if ((lat > 0) != north)
+			continue;
+		int b = (int)((v3_lon(p) + M_PI) / (2 * M_PI) * ICE_LON_BINS) % ICE_LON_BINS;
+		edge[b] = fmin(edge[b], fabs(lat));
+	}
+	double sum = 0, sum2 = 0;
+	int k = 0;
+	for (int b = 0; b < ICE_LON_BINS; b++)
+		if (edge[b] <= 90) {
+			sum += edge[b];
+			sum2 += edge[b] * edge[b];
+			k++;
+		}
+	*mean = k ? sum / k : NAN;
+	*sd = k ? sqrt(fmax(0, sum2 / k - (sum / k) * (sum / k))) : NAN;
+}
+
+static void measure(const snapshot_t *s, double sea0, double *f)
+{
+	const grid_t *g = s->grid;
+	double total = 0, land = 0, low = 0, above2k = 0, shelf = 0, flooded = 0;
+	double hist[HBINS] = {0};
+	double floor_area = 0, age_sum = 0, age_max = 0, young = 0;
+	double ridge = 0, ridge_area = 0;
+	double sx = 0, sy = 0, sxx = 0, sxy = 0, sw = 0;
+	double high = -1e9, deep = 1e9, tsum = 0;
+	double coast_sum = 0, coast_n = 0;
+	double biome[BIOME_COUNT] = {0}, desert_sub = 0;
+	double eq_area = 0, eq_h = 0, eq_t = 0, eq_p = 0, eq_wet = 0, eq_medit = 0;
+	for (int c = 0; c < s->n; c++) {
+		double a = g->area[c], h = sea_rel(s, c);
+		double lat = fabs(v3_lat(g->centre[c])) * 180 / M_PI;
+		total += a;
+		tsum += s->temperature[c] * a;
+		high = fmax(high, h);
+		deep = fmin(deep, h);
+		if (h >= 0) {
+			land += a;
+			low += h < 500 ? a : 0;
+			above2k += h > 2000 ? a : 0;
+			int b = (int)(h / HBIN_M);
+			hist[b < HBINS ? b : HBINS - 1] += a;
+			biome[s->biome[c]] += a;
+			if (s->biome[c] == BIOME_DESERT && lat >= 15 && lat <= 35)
+				desert_sub += a;
+			if (lat < 15) {
+				eq_area += a;
+				eq_h += h * a;
+				eq_t += s->temperature[c] * a;
+				eq_p += s->precip[c] * a;
+				eq_wet += s->biome[c] == BIOME_RAINFOREST || s->biome[c] == BIOME_SAVANNAH ? a : 0;
+				eq_medit += s->biome[c] == BIOME_MEDITERRANEAN ? a : 0;
+			}
+			for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+				double hn = sea_rel(s, g->nbr[k]);
+				if (hn < 0) {
+					coast_sum += h - hn;
+					coast_n++;
+				}
+			}
+		} else {
+			shelf += h >= -200 ? a : 0;
+			flooded += s->crust[c] == CRUST_CONTINENTAL ? a : 0;
+		}
+		if (s->crust[c] == CRUST_OCEANIC) {
+			double age = s->age[c];
+			floor_area += a;
+			age_sum += age * a;
+			age_max = fmax(age_max, age);
+			young += age < 30 ? a : 0;
+			if (age < 2) {
+				ridge += h * a;
+				ridge_area += a;
+			}
+			if (age >= 1 && age < 80 && s->boundary[c] != BOUNDARY_CONVERGENT) {
+				double x = sqrt(age), y = -h;
+				sx += x * a;
+				sy += y * a;
+				sxx += x * x * a;
+				sxy += x * y * a;
+				sw += a;
+			}
+		}
+	}
+	double speed = 0;
+	int slow = 0, small = 0;
+	double largest = 0;
+	for (int i = 0; i < s->plate_count; i++) {
+		const plate_info *p = &s->plates[i];
+		speed += p->speed_cm_yr * p->area_fraction;
+		slow += p->speed_cm_yr < 1;
+		small += p->area_fraction < 0.01;
+		largest = fmax(largest, p->area_fraction);
+	}
+	double acc = 0, median = NAN;
+	int mode = 0;
+	for (int b = 0; b < HBINS; b++) {
+		if (hist[b] > hist[mode])
+			mode = b;
+		if (isnan(median) && acc + hist[b] >= land / 2)
+			median = (b + (land / 2 - acc) / fmax(hist[b], 1e-30)) * HBIN_M;
+		acc += hist[b];
+	}
+	double fit_b = (sw * sxy - sx * sy) / fmax(sw * sxx - sx * sx, 1e-30);
+	double fit_a = (sy - fit_b * sx) / fmax(sw, 1e-30);
+	f[F_LAND] = 100 * land / total;
+	f[F_SPEED] = speed;
+	f[F_SLOW] = s->plate_count ? 100.0 * slow / s->plate_count : 0;
+	f[F_EUSTATIC] = s->sea_level_m - sea0;
+	f[F_LOW500] = 100 * low / land;
+	f[F_MODE] = (mode + 0.5) * HBIN_M;
+	f[F_MEDIAN] = median;
+	f[F_ABOVE2K] = 100 * above2k / land;
+	f[F_SHELF] = 100 * shelf / total;
+	f[F_FLOODED] = 100 * flooded / total;
+	f[F_COAST_STEP] = coast_n ? coast_sum / coast_n / 1000 : NAN;
+	f[F_AGE_MEAN] = floor_area ? age_sum / floor_area : NAN;
+	f[F_AGE_MAX] = age_max;
+	f[F_AGE_YOUNG] = floor_area ? 100 * young / floor_area : NAN;
+	f[F_RIDGE] = ridge_area ? ridge / ridge_area : NAN;
+	f[F_FIT_A] = fit_a;
+	f[F_FIT_B] = fit_b;
+	f[F_HIGH] = high / 1000;
+	f[F_DEEP] = deep / 1000;
+	f[F_PLATES] = s->plate_count;
+	f[F_LARGEST] = 100 * largest;
+	f[F_SMALL] = small;
+	f[F_RAINFOREST] = 100 * biome[BIOME_RAINFOREST] / land;
+	f[F_DESERT] = 100 * biome[BIOME_DESERT] / land;
+	f[F_DESERT_SUB] = biome[BIOME_DESERT] > 0 ? 100 * desert_sub / biome[BIOME_DESERT] : NAN;
+	f[F_MEDIT] = 100 * biome[BIOME_MEDITERRANEAN] / land;
+	f[F_EQ_H] = eq_area ? eq_h / eq_area : NAN;
+	f[F_EQ_T] = eq_area ? eq_t / eq_area : NAN;
+	f[F_EQ_P] = eq_area ? eq_p / eq_area : NAN;
+	f[F_EQ_WET] = eq_area ? 100 * eq_wet / eq_area : NAN;
+	f[F_EQ_MEDIT] = eq_area ? 100 * eq_medit / eq_area : NAN;
+	f[F_TEMP] = tsum / total;
+	ice_edge(s, 1, &f[F_ICE_N], &f[F_ICE_N_SD]);
+	ice_edge(s, 0, &f[F_ICE_S], &f[F_ICE_S_SD]);
+}
+
+static int parse_list(const char *arg, long *out, int max)
+{
+	int n = 0;
+	char *end;
+	while (*arg && n < max) {
+		out[n++] = strtol(arg, &end, 10);
+		if (end == arg)
+			return -1;
+		arg = *end == ',' ? end + 1 : end;
+		if (*end && *end != ',')
+			return -1;
+	}
+	return n;
+}
+
+#define MAX_SEEDS 16
+#define MAX_STEPS 16
+
+/* fig[seed][checkpoint][figure] */
+static double fig[MAX_SEEDS][MAX_STEPS][F_COUNT];
+
+static int run_scenario(const char *path, const long *seeds, int ns, const long *steps, int nk,
+                        pool_t *pool)
+{
+	params base;
+	char *errors = NULL;
+	int bad = path ? scenario_load_file(path, &base, &errors) : scenario_load_default(&base, &errors);
+	if (bad) {
+		fprintf(stderr, "%s", errors ? errors : "cannot load scenario\n");
+		free(errors);
+		return -1;
+	}
+	for (int si = 0; si < ns; si++) {
+		params p = base;
+		p.seed = (uint64_t)seeds[si];
+		char err[256];
+		planet_t *pl = planet_new(&p, pool, err, sizeof err);
+		if (!pl) {
+			fprintf(stderr, "bench_realism: %s\n", err);
+			return -1;
+		}
+		snapshot_t *s = snapshot_new(planet_grid(pl));
+		double sea0 = 0;
+		for (int k = 0; k < nk; k++) {
+			while (planet_step_count(pl) < steps[k])
+				if (planet_step(pl, err, sizeof err) < 0) {
+					fprintf(stderr, "bench_realism: %s\n", err);
+					return -1;
+				}
+			planet_snapshot(pl, s);
+			if (planet_step_count(pl) == 0 || k == 0)
+				sea0 = s->sea_level_m;
+			measure(s, sea0, fig[si][k]);
+		}
+		snapshot_free(s);
+		planet_free(pl);
+		fprintf(stderr, ".");
+	}
+	fprintf(stderr, "\n");
+	printf("\n### %s (seeds", path ? path : "default scenario");
+	for (int si = 0; si < ns; si++)
+		printf("%s%ld", si ? "," : " ", seeds[si]);
+	printf(")\n\n| figure |");
+	for (int k = 0; k < nk; k++)
+		printf(" step %ld |", steps[k]);
+	printf(" Earth |\n|---|");
+	for (int k = 0; k < nk; k++)
+		printf("---|");
+	printf("---|\n");
+	for (int f = 0; f < F_COUNT; f++) {
+		printf("| %s |", figure[f].name);
+		for (int k = 0; k < nk; k++) {
+			double lo = INFINITY, hi = -INFINITY;
+			for (int si = 0; si < ns; si++) {
+				double v = fig[si][k][f];
+				if (isnan(v))
+					continue;
+				lo = fmin(lo, v);
+				hi = fmax(hi, v);
+			}
+			char a[32], b[32];
+			if (lo > hi) {
+				printf(" — |");
+				continue;
+			}
+			snprintf(a, sizeof a, figure[f].fmt, lo);
+			snprintf(b, sizeof b, figure[f].fmt, hi);
+			if (strcmp(a, b) == 0)
+				printf(" %s |", a);
+			else
+				printf(" %s … %s |", a, b);
+		}
+		printf(" %s |\n", figure[f].earth);
+	}
+	fflush(stdout);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	long seeds[MAX_SEEDS] = {1, 2, 3}, steps[MAX_STEPS] = {0, 300, 1000, 3000};
+	int ns = 3, nk = 4, threads = 2, i = 1;
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (i + 1 >= argc)
+			goto usage;
+		if (strcmp(argv[i], "-s") == 0)
+			ns = parse_list(argv[++i], seeds, MAX_SEEDS);
+		else if (strcmp(argv[i], "-n") == 0)
+			nk = parse_list(argv[++i], steps, MAX_STEPS);
+		else if (strcmp(argv[i], "-j") == 0)
+			threads = atoi(argv[++i]);
+		else
+			goto usage;
+		if (ns <= 0 || nk <= 0 || threads < 1)
+			goto usage;
+	}
+	for (int k = 1; k < nk; k++)
+		if (steps[k] < steps[k - 1])
+			goto usage;
+	pool_t *pool = pool_new(threads);
+	int rc = 0;
+	if (i == argc)
+		rc |= run_scenario(NULL, seeds, ns, steps, nk, pool);
+	for (; i < argc; i++)
+		rc |= run_scenario(argv[i], seeds, ns, steps, nk, pool);
+	pool_free(pool);
+	return rc ? 1 : 0;
+usage:
+	fprintf(stderr, "usage: bench_realism [-s SEEDS] [-n STEPS] [-j THREADS] [SCENARIO...]\n"
+	                "  SEEDS, STEPS: comma lists, steps ascending\n");
+	return 2;
+}
