@@ -15,13 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim/pool.h"
+#include "base/pool.h"
 #include "core/planet.h"
 #include "io/scenario.h"
 
 enum {
 	F_LAND, F_SPEED, F_SLOW, F_EUSTATIC, F_LOW500, F_MODE, F_MEDIAN, F_ABOVE2K,
-	F_SHELF, F_FLOODED, F_COAST_STEP, F_AGE_MEAN, F_AGE_MAX, F_AGE_YOUNG,
+	F_SHELF, F_FLOODED, F_COAST_STEP, F_AGE_MEAN, F_AGE_MAX, F_AGE_OLD, F_AGE_YOUNG,
 	F_RIDGE, F_FIT_A, F_FIT_B, F_HIGH, F_DEEP, F_PLATES, F_LARGEST, F_SMALL,
 	F_RAINFOREST, F_DESERT, F_DESERT_SUB, F_MEDIT, F_EQ_H, F_EQ_T, F_EQ_P, F_EQ_WET,
 	F_EQ_MEDIT, F_TEMP, F_ICE_N, F_ICE_N_SD, F_ICE_S, F_ICE_S_SD, F_COUNT
@@ -43,6 +43,7 @@ static const struct {
 	[F_COAST_STEP] = {"coast step, land cell to sea neighbour, km", "%.2f", "shelf, slope"},
 	[F_AGE_MEAN] = {"mean ocean-floor age, Myr", "%.0f", "≈ 62"},
 	[F_AGE_MAX] = {"oldest ocean floor, Myr", "%.0f", "≈ 180"},
+	[F_AGE_OLD] = {"floor older than 200 Myr, % of floor", "%.2f", "≈ 0"},
 	[F_AGE_YOUNG] = {"floor younger than 30 Myr, % of floor", "%.0f", "30–35"},
 	[F_RIDGE] = {"ridge crest (floor < 2 Myr), m", "%.0f", "≈ −2 500"},
 	[F_FIT_A] = {"depth-age fit d = a + b√t (t < 80): a, m", "%.0f", "2 500"},
@@ -111,7 +112,7 @@ static void measure(const snapshot_t *s, double sea0, double *f)
 	const grid_t *g = s->grid;
 	double total = 0, land = 0, low = 0, above2k = 0, shelf = 0, flooded = 0;
 	double hist[HBINS] = {0};
-	double floor_area = 0, age_sum = 0, age_max = 0, young = 0;
+	double floor_area = 0, age_sum = 0, age_max = 0, young = 0, old = 0;
 	double ridge = 0, ridge_area = 0;
 	double sx = 0, sy = 0, sxx = 0, sxy = 0, sw = 0;
 	double high = -1e9, deep = 1e9, tsum = 0;
@@ -159,6 +160,7 @@ static void measure(const snapshot_t *s, double sea0, double *f)
 			age_sum += age * a;
 			age_max = fmax(age_max, age);
 			young += age < 30 ? a : 0;
+			old += age > 200 ? a : 0;
 			if (age < 2) {
 				ridge += h * a;
 				ridge_area += a;
@@ -197,7 +199,8 @@ static void measure(const snapshot_t *s, double sea0, double *f)
 	f[F_LAND] = 100 * land / total;
 	f[F_SPEED] = speed;
 	f[F_SLOW] = s->plate_count ? 100.0 * slow / s->plate_count : 0;
-	f[F_EUSTATIC] = s->sea_level_m - sea0;
+	f[F_EUSTATIC] = s->eustatic_change_m;
+	(void)sea0;
 	f[F_LOW500] = 100 * low / land;
 	f[F_MODE] = (mode + 0.5) * HBIN_M;
 	f[F_MEDIAN] = median;
@@ -207,6 +210,7 @@ static void measure(const snapshot_t *s, double sea0, double *f)
 	f[F_COAST_STEP] = coast_n ? coast_sum / coast_n / 1000 : NAN;
 	f[F_AGE_MEAN] = floor_area ? age_sum / floor_area : NAN;
 	f[F_AGE_MAX] = age_max;
+	f[F_AGE_OLD] = floor_area ? 100 * old / floor_area : NAN;
 	f[F_AGE_YOUNG] = floor_area ? 100 * young / floor_area : NAN;
 	f[F_RIDGE] = ridge_area ? ridge / ridge_area : NAN;
 	f[F_FIT_A] = fit_a;

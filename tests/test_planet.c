@@ -265,6 +265,28 @@ static void test_full_revolution(void)
 	planet_free(pl);
 }
 
+/* Step with every plate's motion held as it is now: the kinematic tests
+ * below impose motions; the force balance would otherwise take over. */
+static int step_held(planet_t *pl, int n)
+{
+	vec3 pole[PLATES_MAX];
+	double omega[PLATES_MAX];
+	int np = pl->nplates;
+	for (int i = 0; i < np; i++) {
+		pole[i] = pl->plates[i].pole;
+		omega[i] = pl->plates[i].omega;
+	}
+	for (int k = 0; k < n; k++) {
+		if (step_n(pl, 1) < 0)
+			return -1;
+		for (int i = 0; i < np && i < pl->nplates; i++) {
+			pl->plates[i].pole = pole[i];
+			pl->plates[i].omega = omega[i];
+		}
+	}
+	return 0;
+}
+
 /* Two plates: aim plate 0 at plate 1 (or away from it). */
 static planet_t *two_plates(int converge, uint8_t type0, uint8_t type1)
 {
@@ -309,7 +331,7 @@ static void test_convergence(void)
 		if (pl->owner[c] == 0)
 			max0 = fmax(max0, pl->plates[0].crust.elev[pl->sample[c]]);
 	for (int i = 0; i < 30; i++) {
-		step_n(pl, 1);
+		step_held(pl, 1);
 		consumed += pl->stats.crust_consumed;
 	}
 	double cont1 = pl->plates[0].cont_area;
@@ -331,7 +353,7 @@ static void test_divergence(void)
 		return;
 	double created = 0;
 	for (int i = 0; i < 40; i++) {
-		step_n(pl, 1);
+		step_held(pl, 1);
 		created += pl->stats.crust_created;
 	}
 	ok(created > 0.005, "new crust created at the ridge (%.2f%% of the sphere)", 100 * created);

@@ -13,12 +13,18 @@
 #include "planet_internal.h"
 
 #define CRUST_NORMAL_KM 35.0
-#define FREEBOARD_M 300.0            /* normal continent above the datum */
+#define FREEBOARD_M 200.0            /* normal continent above the sea */
 #define ISOSTASY_M_KM 110.0          /* height gained per km of extra crust */
 #define THIN_ISOSTASY_M_KM 40.0      /* height lost per km of thinned crust */
-#define SHELF_BASE_M -150.0          /* passive margins settle to shelf depth */
+#define SHELF_BASE_M -150.0          /* passive margins settle to shelf depth
+                                      * below the sea */
+#define SHELF_SUBSIDENCE_MYR 30.0    /* thermal subsidence of a margin */
+#define RISE_DEPTH_M -2200.0         /* continental rise below the sea */
+#define RELIEF_EROSION_M 1000.0      /* each km of relief adds the base rate */
+#define ROOT_EROSION 3.0             /* roots wear this much faster than
+                                      * the heights: unloading lifts them */
 #define OROGEN_M 5000.0              /* relief of a belt at full stress */
-#define OROGEN_STRESS 0.5            /* stress (x 10 cm/yr) of full relief */
+#define OROGEN_STRESS 1.0            /* stress (x 10 cm/yr) of full relief */
 #define OROGEN_RATE 0.05             /* share of the missing height per Myr */
 #define CRUST_COLLAPSE_KM 42.0       /* thicker crust spreads onto its margin */
 #define THICK_DIFFUSION 0.05         /* share of a thickness difference per Myr */
@@ -166,8 +172,8 @@ static void orogeny(planet_t *pl)
 		if (cr->type[s] != CRUST_CONTINENTAL)
 			continue;
 		double dthick = cr->thick[s] - CRUST_NORMAL_KM;
-		double base = FREEBOARD_M + dthick * (dthick > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
-		double target = base + relief * pow(fmin(1.0, st / OROGEN_STRESS), 0.8);
+		double base = pl->sea_level + FREEBOARD_M + dthick * (dthick > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
+		double target = base + relief * pow(fmin(1.0, st / OROGEN_STRESS), 1.5);
 		if (cr->elev[s] < target) {
 			double up = (target - cr->elev[s]) * rate;
 			cr->elev[s] = (float)fmin(ELEV_MAX_M, cr->elev[s] + up);
@@ -213,10 +219,26 @@ static void relax_continents(planet_t *pl, plate_t *p)
 	}
 }
 
+/* Does sample i of p (ocean floor) touch p's own continental crust? */
+static int passive_margin(const planet_t *pl, const plate_t *p, int i)
+{
+	const grid_t *g = pl->grid;
+	int k = p->crust.cell[i];
+	for (int q = g->nbr_off[k]; q < g->nbr_off[k + 1]; q++) {
+		int j = cellmap_get(&p->map, g->nbr[q]);
+		if (j >= 0 && p->crust.type[j] == CRUST_CONTINENTAL)
+			return 1;
+	}
+	return 0;
+}
+
 /* The height continental sample i settles at: where crust of its thickness
  * floats (thick crust keeps high plateaus, thinned crust sinks a little), or
  * shelf depth on a passive margin, where the plate's own ocean floor is next
- * door. Erosion and rebound pull toward it. */
+ * door. Both are measured from the sea, which is the base level of erosion:
+ * when the sea rises or falls the continents follow over the erosion time,
+ * so land keeps its lowlands and margins their shelves. Erosion and rebound
+ * pull toward it. */
 static double continental_base(const planet_t *pl, const plate_t *p, int i)
 {
 	const crust_pool *cr = &p->crust;
@@ -225,10 +247,10 @@ static double continental_base(const planet_t *pl, const plate_t *p, int i)
 	for (int q = g->nbr_off[k]; q < g->nbr_off[k + 1]; q++) {
 		int j = cellmap_get(&p->map, g->nbr[q]);
 		if (j >= 0 && cr->type[j] == CRUST_OCEANIC)
-			return SHELF_BASE_M;
+			return pl->sea_level + SHELF_BASE_M;
 	}
 	double dthick = cr->thick[i] - CRUST_NORMAL_KM;
-	return FREEBOARD_M + dthick * (dthick > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
+	return pl->sea_level + FREEBOARD_M + dthick * (dthick > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
 }
 
 /* A lone cell of ocean floor with continent all round it (a pocket left
@@ -268,6 +290,8 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 	planet_t *pl = ctx;
 	double dt = pl->prm.dt_myr;
 	double keep = exp(-pl->prm.erosion_rate * dt);
+	double shelf_keep = exp(-dt / SHELF_SUBSIDENCE_MYR);
+	double root_keep = exp(-ROOT_EROSION * pl->prm.erosion_rate * dt);
 	for (int pi = b; pi < e; pi++) {
 		relax_continents(pl, &pl->plates[pi]);
 		if (pl->step % ENCLOSED_EVERY == 0)
@@ -279,12 +303,25 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 			double age = cr->age[i], el = cr->elev[i];
 			if (cr->type[i] == CRUST_OCEANIC) {
 				el += relief_ocean_depth(age + dt) - relief_ocean_depth(age);
+				/* sediment shed by a continent builds a rise at its foot:
+				 * the slope from shelf to abyss spans a cell, not a cliff */
+				if (passive_margin(pl, &pl->plates[pi], i))
+					el = fmax(el, pl->sea_level + RISE_DEPTH_M);
 			} else {
 				/* erosion (and rebound) toward the height at which crust of
 				 * this thickness floats: thick crust keeps high plateaus,
 				 * normal crust settles a few hundred metres above the sea */
+				/* erosion grows with relief (steeper rivers, glaciers):
+				 * high ranges wear down in ~100 Myr, lowlands barely */
 				double base = continental_base(pl, &pl->plates[pi], i);
-				el = base + (el - base) * keep;
+				double relief = fmax(0, el - base) / RELIEF_EROSION_M;
+				/* a stretched margin cools and sinks to a shelf quickly */
+				double k = base < pl->sea_level ? shelf_keep : pow(keep, 1 + relief);
+				el = base + (el - base) * k;
+				/* thickened crust loses its root as its mountains wear
+				 * down, so old ranges become hills, not eternal plateaus */
+				if (cr->thick[i] > CRUST_NORMAL_KM)
+					cr->thick[i] = (float)(CRUST_NORMAL_KM + (cr->thick[i] - CRUST_NORMAL_KM) * root_keep);
 			}
 			cr->age[i] = (float)(age + dt);
 			cr->elev[i] = (float)clampd(el, ELEV_MIN_M, ELEV_MAX_M);

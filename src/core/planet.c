@@ -65,6 +65,7 @@ planet_t *planet_new(const params *prm, struct pool *pool, char *err, size_t err
 	}
 	surface_update(pl, SURFACE_FULL);
 	pl->continental_target = pl->stats.continental_fraction;
+	pl->sea_level0 = pl->sea_level;
 	return pl;
 }
 
@@ -96,6 +97,7 @@ void planet_free(planet_t *pl)
 	free(pl->noise_p);
 	free(pl->band);
 	free(pl->stat_parts);
+	free(pl->force_parts);
 	free(pl->temp_shape);
 	grid_free(pl->grid);
 	free(pl);
@@ -119,12 +121,14 @@ int planet_step(planet_t *pl, char *err, size_t errlen)
 {
 	if (tectonics_step(pl, err, errlen) < 0)
 		return -1;
+	/* the plates have moved: what follows describes the new time, as it
+	 * does when a saved state of this step is restored */
+	pl->step++;
+	pl->time_myr += pl->prm.dt_myr;
 	double t = clock_ms();
 	stress_compute(pl);
 	pl->phase_ms[PHASE_STRESS] = clock_ms() - t;
 	surface_update(pl, SURFACE_STEP);
-	pl->step++;
-	pl->time_myr += pl->prm.dt_myr;
 	return 0;
 }
 
@@ -209,9 +213,16 @@ int planet_snapshot(const planet_t *pl, snapshot_t *s)
 	s->prm = pl->prm;
 	s->step = pl->step;
 	s->time_myr = pl->time_myr;
-	s->sea_level_m = pl->sea_level;
+	/* users see heights from the sea: 0 m is the coast at every step, and
+	 * how far the sea has moved since step 0 is a figure of its own */
+	double sea = pl->sea_level;
+	s->sea_level_m = 0;
+	s->eustatic_change_m = sea - pl->sea_level0;
 	s->state_hash = planet_hash(pl);
 	s->stats = pl->stats;
+	s->stats.elevation_min_m -= sea;
+	s->stats.elevation_max_m -= sea;
+	s->stats.elevation_mean_m -= sea;
 	long live = 0;
 	for (int i = 0; i < pl->nplates; i++) {
 		const crust_pool *cr = &pl->plates[i].crust;
@@ -228,7 +239,7 @@ int planet_snapshot(const planet_t *pl, snapshot_t *s)
 		s->age[c] = p->crust.age[smp];
 		s->boundary[c] = pl->boundary[c];
 		s->biome[c] = pl->biome[c];
-		s->elevation[c] = pl->elevation[c];
+		s->elevation[c] = (float)(pl->elevation[c] - sea);
 		s->stress[c] = pl->stress[c];
 		s->shear[c] = pl->shear[c];
 		s->temperature[c] = pl->temperature[c];
@@ -254,7 +265,7 @@ int planet_snapshot(const planet_t *pl, snapshot_t *s)
 		pi->pole_lat = v3_lat(p->pole) * 180 / M_PI;
 		pi->pole_lon = v3_lon(p->pole) * 180 / M_PI;
 		pi->omega_deg_myr = p->omega * 180 / M_PI;
-		pi->mean_elevation_m = p->area > 0 ? p->elev_area / p->area : 0;
+		pi->mean_elevation_m = p->area > 0 ? p->elev_area / p->area - sea : 0;
 		pi->r = p->r;
 		pi->g = p->g;
 		pi->b = p->b;

@@ -67,7 +67,8 @@ typedef struct plate {
 	double stress_ocean_age; /* ocean_age as the last stress pass saw it: part
 	                          * of the state, since trenches depended on it */
 	int collision_cells;    /* continent-continent contact, last step */
-	vec3 torque;            /* slab pull gathered during the last step */
+	vec3 balance_omega;     /* angular velocity (rad/Myr, axis) at which the
+	                         * plate's forces balance (plate_forces.c) */
 } plate_t;
 
 struct planet {
@@ -92,7 +93,9 @@ struct planet {
 	float *elevation;           /* metres */
 	float *temperature, *precip, *moisture;
 	uint8_t *biome;
-	double sea_level;
+	double sea_level;           /* against the datum of the crust heights */
+	double sea_level0;          /* step 0's (rebuilt with step 0 on load):
+	                             * the eustatic change is measured from it */
 	double noise_mean;          /* area mean of the terrain noise stack */
 	double continental_target;  /* continental share of step 0 (rebuilt, like
 	                             * step 0 itself, when a state is loaded) */
@@ -103,6 +106,8 @@ struct planet {
 	double phase_ms[PHASE_COUNT];
 	struct stat_part *stat_parts;   /* per-chunk partial sums (world_stats.c) */
 	int stat_parts_cap;
+	struct force_part *force_parts; /* per-chunk partial sums (plate_forces.c) */
+	int force_parts_cap;
 
 	/* static per-cell climate helpers, from the grid */
 	float *wind_w;              /* 6 upwind weights per cell (0 if not upwind) */
@@ -157,8 +162,11 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n);
 int plate_events_rift(planet_t *pl, int plate);
 void plate_events_update_velocities(planet_t *pl);
 
-/* stress.c */
+/* stress.c: boundaries and stress; then the plates' force balance */
 void stress_compute(planet_t *pl);
+
+/* plate_forces.c: slab pull, ridge push and basal drag -> balance_omega */
+void plate_forces_compute(planet_t *pl);
 
 /* surface.c: the derived fields of a step, in order: elevation, sea level,
  * climate, biomes, stats */

@@ -9,11 +9,14 @@
 
 #define SUTURE_FRACTION 0.03         /* contact cells / smaller plate's cells */
 #define COLLISION_COUPLING 10.0      /* how fast colliding plates match motion */
-#define SLAB_PULL 0.008              /* rad/Myr^2 per unit of pull torque */
-#define DRAG_PER_MYR 0.03
+#define BALANCE_MYR 8.0              /* time to settle at the force balance */
 #define COLLISION_DRAG 0.5
 #define SPEED_MAX_CM_YR 12.0
 #define RIFT_MIN_AREA 0.08           /* share of the sphere */
+#define MARGIN_BREAK_AGE_MYR 120.0   /* mean floor age at which a margin fails */
+#define MARGIN_BREAK_MIN_AREA 0.002  /* share of the sphere: no tiny breaks */
+#define MARGIN_BREAK_MYR 10.0        /* mean wait once a margin is that old */
+#define MARGIN_BREAK_CM_YR 3.0       /* initial convergence of the new trench */
 
 /* Remove plate index pi (it owns no cells); later plates shift down. */
 static void remove_plate(planet_t *pl, int pi)
@@ -171,6 +174,89 @@ int plate_events_rift(planet_t *pl, int pi)
 	return rc;
 }
 
+/* Subduction starts at an old passive margin: the plate's ocean floor
+ * breaks from its continent and becomes a plate of its own, set moving
+ * toward the continent at MARGIN_BREAK_CM_YR so that it dives under it;
+ * slab pull then keeps the new trench going. This is how floor that no
+ * trench reached (an Atlantic, a pocket inside a supercontinent) is
+ * recycled before it grows implausibly old. 0, or -1 if nothing split. */
+static int margin_break(planet_t *pl, int pi)
+{
+	const grid_t *g = pl->grid;
+	plate_t *p = &pl->plates[pi];
+	vec3 cont = v3(0, 0, 0), ocean = v3(0, 0, 0);
+	for (int i = 0; i < p->crust.count; i++) {
+		if (p->crust.type[i] == CRUST_CONSUMED)
+			continue;
+		vec3 x = g->centre[p->crust.cell[i]];
+		if (p->crust.type[i] == CRUST_CONTINENTAL)
+			cont = v3_add(cont, x);
+		else
+			ocean = v3_add(ocean, v3_scale(x, p->crust.age[i]));   /* old floor leads */
+	}
+	vec3 axis = v3_cross(ocean, cont);
+	if (v3_len(ocean) < 1e-9 || v3_len(cont) < 1e-9 || v3_len(axis) < 1e-9)
+		return -1;
+	int ni = pl->nplates;
+	plate_t *q = &pl->plates[ni];
+	memset(q, 0, sizeof *q);
+	if (cellmap_init(&q->map, g->n) < 0)
+		return -1;
+	q->id = pl->next_id++;
+	plate_set_rotation(q, p->rot);
+	plate_colour_for(q->id, &q->r, &q->g, &q->b);
+	/* axis in the plate frame -> world; the floor turns toward the continent */
+	vec3 w = v3_add(v3_scale(p->pole, p->omega),
+	                v3_scale(v3_norm(m3_apply(&p->R, axis)),
+	                         MARGIN_BREAK_CM_YR / CM_YR_PER_KM_MYR / pl->prm.radius_km));
+	q->omega = v3_len(w);
+	q->pole = v3_scale(w, 1 / fmax(q->omega, 1e-300));
+	q->balance_omega = w;
+	for (int i = 0; i < p->crust.count; i++) {
+		if (p->crust.type[i] != CRUST_OCEANIC)
+			continue;
+		int s = crust_copy(&q->crust, p->crust.cell[i], &p->crust, i);
+		if (s < 0 || cellmap_set(&q->map, p->crust.cell[i], s) < 0)
+			return -1;
+		crust_kill(p, i);
+	}
+	pl->nplates++;
+	for (int c = 0; c < g->n; c++) {
+		if (pl->owner[c] != pi)
+			continue;
+		int s = cellmap_get(&q->map, p->crust.cell[pl->sample[c]]);
+		if (s >= 0) {
+			pl->owner[c] = (uint16_t)ni;
+			pl->sample[c] = s;
+		}
+	}
+	int32_t *remap = malloc((size_t)p->crust.count * sizeof *remap);
+	if (!remap)
+		return -1;
+	int rc = crust_compact(pl, pi, remap);
+	free(remap);
+	return rc;
+}
+
+/* The plate whose ocean floor is oldest, if that is old enough to break
+ * from the plate's continent; -1 if none. */
+static int oldest_margin(const planet_t *pl)
+{
+	int best = -1;
+	double oldest = MARGIN_BREAK_AGE_MYR;
+	for (int i = 0; i < pl->nplates; i++) {
+		const plate_t *p = &pl->plates[i];
+		double ocean = p->area - p->cont_area;
+		if (p->cont_area < 0.05 * p->area || ocean < MARGIN_BREAK_MIN_AREA * 4 * M_PI)
+			continue;
+		if (p->ocean_age > oldest) {
+			oldest = p->ocean_age;
+			best = i;
+		}
+	}
+	return best;
+}
+
 /* Step 6: sutures (the pair in widest continental contact this step),
  * vanished plates, rifts. Plate areas are those of the end of the last step:
  * a plate that owned no cell then owns none now, and a step's lag in the
@@ -212,29 +298,40 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 		if (big >= 0)
 			plate_events_rift(pl, big);
 	}
+	/* old passive margins start to subduct (the old floor splits off) */
+	if (pl->nplates < pl->prm.plate_max && pl->nplates < PLATES_MAX) {
+		int old = oldest_margin(pl);
+		if (old >= 0 && rng_uniform(&pl->rng) < dt / MARGIN_BREAK_MYR) {
+			if (margin_break(pl, old) < 0)
+				return -1;
+			world_stats_update(pl);
+		}
+	}
 	return 0;
 }
 
-/* Slab pull speeds plates toward their trenches; drag and collisions slow
- * them; speeds stay within what the Earth shows. */
+/* Each plate relaxes toward the motion at which its forces balance
+ * (plate_forces.c) over BALANCE_MYR; continents in collision are dragged
+ * toward a common motion, so they stop overriding each other and can
+ * suture; no plate outruns the fastest on Earth. */
 void plate_events_update_velocities(planet_t *pl)
 {
 	double dt = pl->prm.dt_myr, R = pl->prm.radius_km;
 	double wmax = SPEED_MAX_CM_YR / CM_YR_PER_KM_MYR / R;
-	double wmin = pl->prm.speed_min_cm_yr / CM_YR_PER_KM_MYR / R;
-	/* continents in collision drag each other toward a common motion, so
-	 * they stop overriding each other and can suture */
+	double relax = 1 - exp(-dt / BALANCE_MYR);
 	vec3 wv[PLATES_MAX];
-	for (int i = 0; i < pl->nplates; i++)
-		wv[i] = v3_scale(pl->plates[i].pole, pl->plates[i].omega);
+	for (int i = 0; i < pl->nplates; i++) {
+		const plate_t *p = &pl->plates[i];
+		vec3 w = v3_scale(p->pole, p->omega);
+		wv[i] = v3_add(w, v3_scale(v3_sub(p->balance_omega, w), relax));
+	}
 	for (int a = 0; a < pl->nplates; a++)
 		for (int b = a + 1; b < pl->nplates; b++) {
 			int contact = pl->pair_count[a][b] + pl->pair_count[b][a];
 			int small = pl->plates[a].cells < pl->plates[b].cells ? pl->plates[a].cells : pl->plates[b].cells;
 			if (!contact || small <= 0)
 				continue;
-			double f = fmin(0.4, COLLISION_COUPLING * contact / (double)small) * dt;
-			f = fmin(f, 0.4);
+			double f = fmin(0.4, COLLISION_COUPLING * contact / (double)small * dt);
 			vec3 d = v3_sub(wv[b], wv[a]);
 			double wa = pl->plates[b].area / (pl->plates[a].area + pl->plates[b].area);
 			wv[a] = v3_add(wv[a], v3_scale(d, f * wa));
@@ -242,18 +339,13 @@ void plate_events_update_velocities(planet_t *pl)
 		}
 	for (int i = 0; i < pl->nplates; i++) {
 		plate_t *p = &pl->plates[i];
-		if (p->area <= 0)
-			continue;
-		vec3 w = wv[i];
-		w = v3_add(w, v3_scale(p->torque, SLAB_PULL * dt / p->area));
-		double drag = DRAG_PER_MYR * (1 + 2 * (p->area > 0 ? p->cont_area / p->area : 0));
-		drag += COLLISION_DRAG * p->collision_cells / fmax(1.0, (double)p->cells);
-		w = v3_scale(w, exp(-drag * dt));
+		/* collisions resist: a plate pushing into a continent slows */
+		double resist = COLLISION_DRAG * p->collision_cells / fmax(1.0, (double)p->cells);
+		vec3 w = v3_scale(wv[i], exp(-resist * dt));
 		double om = v3_len(w);
-		if (om < 1e-15) {
-			continue;
-		}
+		if (om < 1e-15)
+			continue;     /* at rest: keep the pole, speed ~0 */
 		p->pole = v3_scale(w, 1 / om);
-		p->omega = clampd(om, wmin, wmax);
+		p->omega = fmin(om, wmax);
 	}
 }

@@ -15,11 +15,23 @@
 #define SHELF_KM 300.0
 #define SHELF_DEPTH_M -200.0
 
+/* Ocean depth below the datum for floor of a given age: half-space cooling,
+ * 2 500 + 350 sqrt(t) m, while the plate is young; past PLATE_FLATTEN_MYR the
+ * plate model's exponential approach to PLATE_ABYSS_M, joined with the same
+ * value and slope so the profile has no kink (Parsons & Sclater 1977 in
+ * shape, Stein & Stein 1992 in spirit). */
+#define PLATE_FLATTEN_MYR 30.0
+#define PLATE_ABYSS_M 6000.0
+
 double relief_ocean_depth(double age_myr)
 {
-	/* depth = 2500 + 350 sqrt(age), flattening toward 6000 m */
-	double d = 2500 + 350 * sqrt(fmax(age_myr, 0));
-	return -fmin(d, 6000);
+	double t = fmax(age_myr, 0);
+	if (t <= PLATE_FLATTEN_MYR)
+		return -(2500 + 350 * sqrt(t));
+	double d1 = 2500 + 350 * sqrt(PLATE_FLATTEN_MYR);
+	double slope = 350 / (2 * sqrt(PLATE_FLATTEN_MYR));
+	double tau = (PLATE_ABYSS_M - d1) / slope;
+	return -(PLATE_ABYSS_M - (PLATE_ABYSS_M - d1) * exp(-(t - PLATE_FLATTEN_MYR) / tau));
 }
 
 static double smoothstep(double e0, double e1, double x)

@@ -64,6 +64,7 @@ int snapshot_copy(snapshot_t *dst, const snapshot_t *src)
 	dst->step = src->step;
 	dst->time_myr = src->time_myr;
 	dst->sea_level_m = src->sea_level_m;
+	dst->eustatic_change_m = src->eustatic_change_m;
 	dst->state_hash = src->state_hash;
 	dst->stats = src->stats;
 	dst->plate_count = src->plate_count;

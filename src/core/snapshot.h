@@ -47,7 +47,8 @@ typedef struct snapshot {
 	int64_t step;
 	double time_myr;
 	int n;
-	double sea_level_m;
+	double sea_level_m;          /* always 0: heights are from the sea */
+	double eustatic_change_m;    /* sea level now minus at step 0 */
 	uint64_t state_hash;
 
 	/* per cell */
@@ -55,7 +56,7 @@ typedef struct snapshot {
 	uint8_t *crust;      /* CRUST_* */
 	uint8_t *boundary;   /* BOUNDARY_* */
 	uint8_t *biome;      /* biome_id */
-	float *elevation;    /* metres, absolute (sea level is sea_level_m) */
+	float *elevation;    /* metres above (+) or below (-) this step's sea */
 	float *age;          /* crust age, Myr */
 	float *stress;       /* signed: + compression, - extension, 0..~1 scale */
 	float *shear;        /* transform part, >= 0 */

@@ -129,4 +129,6 @@ void stress_compute(planet_t *pl)
 			pl->stress[c] = 0;
 			pl->shear[c] = 0;
 		}
+	/* trenches and ridges are where the forces on the plates act */
+	plate_forces_compute(pl);
 }

@@ -183,7 +183,6 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 		plate_t *p = &pl->plates[i];
 		quat dq = q_axis_angle(p->pole, p->omega * dt);
 		plate_set_rotation(p, q_normalize(q_mul(dq, p->rot)));
-		p->torque = v3(0, 0, 0);
 		p->collision_cells = 0;
 	}
 
@@ -304,8 +303,6 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 					po->crust.thick[so] = 7;
 				}
 			}
-			/* the slab pulls its plate along its motion into the trench */
-			pu->torque = v3_add(pu->torque, v3_scale(v3_cross(g->centre[c], v3_norm(rel)), g->area[c]));
 		} else {
 			/* continental collision: the lower crust is stacked onto the
 			 * upper one (thickness moves, volume is kept), the front rises,

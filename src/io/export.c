@@ -288,7 +288,7 @@ static int commit(const char *tmp, const char *path, int rc, char *err, size_t e
 
 /* Metadata shared by the PNG text chunks and the raw sidecar. */
 typedef struct meta {
-	char software[64], seed[32], step[32], time[32], sea[32];
+	char software[64], seed[32], step[32], time[32], sea[32], eustatic[32];
 	const char *scenario;
 } meta;
 
@@ -303,6 +303,10 @@ static void meta_fill(meta *m, const snapshot_t *s, const export_opts *o)
 		snprintf(m->sea, sizeof m->sea, "%.10g", s->sea_level_m);
 	else
 		snprintf(m->sea, sizeof m->sea, "null");
+	if (isfinite(s->eustatic_change_m))
+		snprintf(m->eustatic, sizeof m->eustatic, "%.10g", s->eustatic_change_m);
+	else
+		snprintf(m->eustatic, sizeof m->eustatic, "null");
 	m->scenario = o->scenario && *o->scenario ? o->scenario : "built-in default";
 }
 
@@ -322,7 +326,7 @@ static int write_png_kind(job *j, const meta *m, const char *dir, long frame,
 	const char *projection = j->kind == EXPORT_CUBEMAP
 		? "cube map, 4x3 horizontal cross: row 1 = -Y +X +Y -X (lon -90 0 90 180), +Z (north) above and -Z below +X"
 		: "equirectangular, lon -180..180 left to right, lat 90..-90 top to bottom, pixel centres at ((x+0.5)/W, (y+0.5)/H)";
-	pngw_text text[9] = {
+	pngw_text text[10] = {
 		{"Software", m->software},
 		{"Kind", name},
 		{"Scenario", m->scenario},
@@ -331,12 +335,13 @@ static int write_png_kind(job *j, const meta *m, const char *dir, long frame,
 		{"Time-Myr", m->time},
 		{"Projection", projection},
 		{"Sea-Level-m", m->sea},
+		{"Eustatic-Change-m", m->eustatic},
 	};
-	int ntext = 8;
+	int ntext = 9;
 	if (fmt != PNGW_RGB8)
 		text[ntext++] = (pngw_text){"Elevation-Mapping", fmt == PNGW_GREY16
-			? "linear, -11000 m -> 0, +9000 m -> 65535 (absolute, not sea-level relative)"
-			: "linear, -11000 m -> 0, +9000 m -> 255 (absolute, not sea-level relative)"};
+			? "linear, -11000 m -> 0, +9000 m -> 65535 (metres from the sea level of this step)"
+			: "linear, -11000 m -> 0, +9000 m -> 255 (metres from the sea level of this step)"};
 
 	j->stride = (size_t)j->w * (size_t)pngw_pixel_bytes(fmt);
 	int rc = pngw_write(tmp, j->w, j->h, fmt, text, ntext, BAND_ROWS, fill_band, j, err, errlen);
@@ -378,11 +383,12 @@ static int write_sidecar(const snapshot_t *s, const meta *m, const char *dir, lo
 	fprintf(f, ",\n  \"width\": %d,\n  \"height\": %d,\n", w, h);
 	fprintf(f, "  \"dtype\": \"float32\",\n  \"byte_order\": \"little\",\n");
 	fprintf(f, "  \"layout\": \"row-major, row 0 is the northernmost\",\n");
-	fprintf(f, "  \"units\": \"m\",\n  \"elevation_reference\": \"absolute; sea level is sea_level_m\",\n");
+	fprintf(f, "  \"units\": \"m\",\n  \"elevation_reference\": \"sea level of this step (0 m is the coast)\",\n");
 	fprintf(f, "  \"projection\": \"equirectangular\",\n");
 	fprintf(f, "  \"lon_min\": -180,\n  \"lon_max\": 180,\n  \"lat_min\": -90,\n  \"lat_max\": 90,\n");
 	fprintf(f, "  \"pixel_centre\": \"lon = -180 + 360 * (x + 0.5) / width, lat = 90 - 180 * (y + 0.5) / height\",\n");
-	fprintf(f, "  \"sea_level_m\": %s,\n  \"scenario\": ", m->sea);
+	fprintf(f, "  \"sea_level_m\": %s,\n  \"eustatic_change_m\": %s,\n  \"scenario\": ", m->sea,
+	        m->eustatic);
 	json_str(f, m->scenario);
 	fprintf(f, ",\n  \"seed\": %s,\n  \"step\": %s,\n  \"time_myr\": %s,\n", m->seed, m->step, m->time);
 	fprintf(f, "  \"software\": ");

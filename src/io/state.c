@@ -17,7 +17,7 @@
 #include "state.h"
 
 #define STATE_MAGIC "TECTSTAT"
-#define STATE_VERSION 3u
+#define STATE_VERSION 4u
 #define STATE_MAX_BYTES ((uint64_t)4 << 30)
 
 static uint64_t checksum(const uint8_t *p, size_t len)

@@ -19,8 +19,9 @@ int stats_write_json(FILE *f, const snapshot_t *s)
 	const world_stats *st = &s->stats;
 	fprintf(f, "{\"step\":%" PRId64 ",\"time_myr\":%.6g,\"cells\":%d,\"plate_count\":%d,",
 	        s->step, s->time_myr, s->n, s->plate_count);
-	fprintf(f, "\"land_fraction\":%.6f,\"sea_level_m\":%.2f,", finite_or_zero(st->land_fraction),
-	        finite_or_zero(s->sea_level_m));
+	fprintf(f, "\"land_fraction\":%.6f,\"sea_level_m\":%.2f,\"eustatic_change_m\":%.2f,",
+	        finite_or_zero(st->land_fraction), finite_or_zero(s->sea_level_m),
+	        finite_or_zero(s->eustatic_change_m));
 	fprintf(f, "\"elevation_min_m\":%.1f,\"elevation_max_m\":%.1f,\"elevation_mean_m\":%.2f,",
 	        finite_or_zero(st->elevation_min_m), finite_or_zero(st->elevation_max_m),
 	        finite_or_zero(st->elevation_mean_m));

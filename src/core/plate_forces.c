@@ -1,0 +1,185 @@
+/* plate_forces.c: the forces that drive and resist each plate, and the
+ * motion they balance at.
+ *
+ * Plates have no inertia worth the name: on geological time scales each one
+ * moves at the angular velocity where its driving torques balance the
+ * resisting ones. Driving: slab pull, a line force along every trench where
+ * the plate's own ocean floor dives, pointing into the trench and growing
+ * with the slab's age (older floor is colder and denser); ridge push, a
+ * smaller line force away from every spreading ridge; trench suction, part
+ * of the slab's pull felt by the plate above it. Resisting: basal drag
+ * proportional to the velocity of each cell, several times stronger under
+ * continents (deep keels), taken against the mantle's own slow flow away
+ * from two antipodal upwellings (Africa and the Pacific on Earth), which
+ * drives plates that have no slab. The balance is linear, M w = T, with
+ * M = sum k a (I - r r^T) over the plate's cells: a 3x3 solve per plate.
+ * Plates relax toward that velocity over a few Myr (slabs and the mantle
+ * answer slowly), which also keeps one step's noise out of the motion.
+ *
+ * Because slab pull depends on where trenches are, not on how much floor a
+ * step happens to consume, a plate keeps moving as long as it subducts:
+ * speed and trench sustain each other, as on Earth. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "planet_internal.h"
+
+#define SLAB_PULL 0.6e-2      /* rad/Myr of motion per (radian of trench / sr) */
+#define RIDGE_PUSH 0.1e-2
+#define TRENCH_SUCTION 0.35   /* share of slab pull felt by the overriding plate */
+#define DRAG_OCEAN 1.0
+#define DRAG_CONTINENT 4.0    /* cratonic keels drag on the mantle */
+#define MANTLE_FLOW_CM_YR 1.5  /* largest speed of the mantle flow */
+#define MANTLE_WANDER_MYR 400.0 /* time for the upwellings to move far */
+#define SLAB_AGE_FULL 80.0    /* Myr: older slabs pull fully */
+#define FORCES_GRAIN 4096
+
+typedef struct force_part {
+	double m[PLATES_MAX][6];   /* symmetric 3x3: xx yy zz xy xz yz */
+	vec3 t[PLATES_MAX];
+} force_part;
+
+typedef struct force_ctx {
+	planet_t *pl;
+	force_part *part;
+	vec3 upwelling;     /* axis of the two antipodal mantle upwellings */
+	double flow;        /* mantle flow speed scale, rad/Myr */
+} force_ctx;
+
+/* Unit tangent at cell c pointing across its boundary, toward the cells of
+ * other plates; zero if none. */
+static vec3 boundary_normal(const planet_t *pl, int c)
+{
+	const grid_t *g = pl->grid;
+	vec3 pc = g->centre[c], sum = v3(0, 0, 0);
+	int o = pl->owner[c];
+	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+		int nb = g->nbr[k];
+		if (pl->owner[nb] == o)
+			continue;
+		vec3 pn = g->centre[nb];
+		sum = v3_add(sum, v3_sub(pn, v3_scale(pc, v3_dot(pn, pc))));
+	}
+	double len = v3_len(sum);
+	return len > 1e-12 ? v3_scale(sum, 1 / len) : v3(0, 0, 0);
+}
+
+/* The sinking slab also draws the overriding plate toward the trench (slab
+ * rollback, trench suction): a plate rimmed by trenches moves even with no
+ * slab of its own, as South America does. */
+static void trench_suction(const planet_t *pl, int c, double f, force_part *fp)
+{
+	const grid_t *g = pl->grid;
+	vec3 pc = g->centre[c];
+	int o = pl->owner[c], others = 0;
+	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
+		others += pl->owner[g->nbr[k]] != o;
+	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+		int nb = g->nbr[k], on = pl->owner[nb];
+		if (on == o)
+			continue;
+		vec3 pn = g->centre[nb];
+		vec3 d = v3_norm(v3_sub(pc, v3_scale(pn, v3_dot(pc, pn))));   /* toward c */
+		fp->t[on] = v3_add(fp->t[on], v3_scale(v3_cross(pn, d), f / others));
+	}
+}
+
+static void forces_chunk(void *ctx, int b, int e, int chunk)
+{
+	force_ctx *fc = ctx;
+	planet_t *pl = fc->pl;
+	const grid_t *g = pl->grid;
+	force_part *fp = &fc->part[chunk];
+	memset(fp, 0, sizeof *fp);
+	for (int c = b; c < e; c++) {
+		int o = pl->owner[c];
+		const plate_t *p = &pl->plates[o];
+		int s = pl->sample[c];
+		int cont = p->crust.type[s] == CRUST_CONTINENTAL;
+		double a = g->area[c], k = (cont ? DRAG_CONTINENT : DRAG_OCEAN) * a;
+		vec3 r = g->centre[c];
+		/* the mantle's own flow, away from two antipodal upwellings toward
+		 * the ring between them, drags the plate above along:
+		 * v = 2U (a.r) ((a.r) r - a), largest at 45 degrees */
+		double u = v3_dot(fc->upwelling, r);
+		vec3 vm = v3_scale(v3_sub(v3_scale(r, u), fc->upwelling), 2 * fc->flow * u);
+		fp->t[o] = v3_add(fp->t[o], v3_scale(v3_cross(r, vm), k));
+		double *m = fp->m[o];
+		m[0] += k * (1 - r.x * r.x);
+		m[1] += k * (1 - r.y * r.y);
+		m[2] += k * (1 - r.z * r.z);
+		m[3] -= k * r.x * r.y;
+		m[4] -= k * r.x * r.z;
+		m[5] -= k * r.y * r.z;
+		if (pl->boundary[c] == BOUNDARY_NONE)
+			continue;
+		double line = sqrt(a);             /* boundary length in this cell */
+		double f = 0;
+		vec3 n = boundary_normal(pl, c);
+		if (pl->subducting[c]) {
+			double age = clampd(p->crust.age[s], 5, SLAB_AGE_FULL);
+			f = SLAB_PULL * line * sqrt(age / SLAB_AGE_FULL);
+			trench_suction(pl, c, f * TRENCH_SUCTION, fp);
+		} else if (pl->boundary[c] == BOUNDARY_DIVERGENT && !cont) {
+			f = RIDGE_PUSH * line;
+			n = v3_scale(n, -1);             /* away from the ridge */
+		}
+		if (f > 0)
+			fp->t[o] = v3_add(fp->t[o], v3_scale(v3_cross(r, n), f));
+	}
+}
+
+/* Solve M w = t for symmetric positive definite M (packed as above). */
+static vec3 solve3(const double *m, vec3 t)
+{
+	double a = m[0], bb = m[1], c = m[2], d = m[3], e = m[4], f = m[5];
+	/* small isotropic term: a one-cell plate has no resistance to spinning
+	 * about its own centre, which would make M singular */
+	double eps = 1e-6 * (a + bb + c) + 1e-300;
+	a += eps;
+	bb += eps;
+	c += eps;
+	double A = bb * c - f * f, B = -(d * c - f * e), C = d * f - bb * e;
+	double det = a * A + d * B + e * C;
+	if (fabs(det) < 1e-300)
+		return v3(0, 0, 0);
+	double D = -(d * c - e * f), E = a * c - e * e, F = -(a * f - d * e);
+	double G = d * f - e * bb, H = -(a * f - e * d), I = a * bb - d * d;
+	return v3((A * t.x + D * t.y + G * t.z) / det,
+	          (B * t.x + E * t.y + H * t.z) / det,
+	          (C * t.x + F * t.y + I * t.z) / det);
+}
+
+void plate_forces_compute(planet_t *pl)
+{
+	const grid_t *g = pl->grid;
+	int chunks = pool_chunks(g->n, FORCES_GRAIN);
+	if (chunks > pl->force_parts_cap) {
+		force_part *fp = realloc(pl->force_parts, (size_t)chunks * sizeof *fp);
+		if (!fp)
+			return;    /* keep last step's balance: motion only lags */
+		pl->force_parts = fp;
+		pl->force_parts_cap = chunks;
+	}
+	/* the upwellings wander slowly (noise over time, so a restored state
+	 * sees the same mantle as the run it came from) */
+	double when = pl->time_myr / MANTLE_WANDER_MYR;
+	vec3 a = v3(noise_fbm(&pl->layout, v3(when, 11.3, -4.1), 1.0, 2, 0.5),
+	            noise_fbm(&pl->layout, v3(-7.9, when, 2.3), 1.0, 2, 0.5),
+	            noise_fbm(&pl->layout, v3(5.5, -1.7, when), 1.0, 2, 0.5));
+	force_ctx fc = {pl, pl->force_parts, v3_len(a) > 1e-9 ? v3_norm(a) : v3(0, 0, 1),
+	                MANTLE_FLOW_CM_YR / CM_YR_PER_KM_MYR / pl->prm.radius_km};
+	pool_for(pl->pool, g->n, FORCES_GRAIN, forces_chunk, &fc);
+	for (int i = 0; i < pl->nplates; i++) {
+		double m[6] = {0};
+		vec3 t = v3(0, 0, 0);
+		for (int k = 0; k < chunks; k++) {       /* chunk order: same bits for any -j */
+			const force_part *fp = &pl->force_parts[k];
+			for (int j = 0; j < 6; j++)
+				m[j] += fp->m[i][j];
+			t = v3_add(t, fp->t[i]);
+		}
+		pl->plates[i].balance_omega = m[0] + m[1] + m[2] > 0 ? solve3(m, t) : v3(0, 0, 0);
+	}
+}

@@ -1,0 +1,159 @@
+/* test_earthlike.c: the planet stays Earth-like over geological time (issue
+ * "Planets that stay Earth-like"): heights are measured from the sea, plates
+ * keep moving, ocean floor is recycled, continents keep lowlands and flooded
+ * margins, for several seeds and any thread count. Reads snapshots only, as
+ * every view does. The thresholds are loose bounds around Earth's figures
+ * (bench/REALISM.md has the measured values). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "base/pool.h"
+#include "core/planet.h"
+#include "io/scenario.h"
+#include "io/stats.h"
+
+#define LEVEL 5
+#define STEPS 1000
+
+static params scenario(uint64_t seed)
+{
+	params p;
+	char *errors = NULL;
+	if (scenario_load_default(&p, &errors) != 0)
+		params_default(&p);
+	free(errors);
+	p.level = LEVEL;
+	p.seed = seed;
+	return p;
+}
+
+static double area_weighted_speed(const snapshot_t *s)
+{
+	double v = 0;
+	for (int i = 0; i < s->plate_count; i++)
+		v += s->plates[i].speed_cm_yr * s->plates[i].area_fraction;
+	return v;
+}
+
+typedef struct figures {
+	double floor_age, flooded, lowland;   /* Myr, share of surface, share of land */
+} figures;
+
+static figures measure(const snapshot_t *s)
+{
+	const grid_t *g = s->grid;
+	double floor = 0, age = 0, flooded = 0, land = 0, low = 0;
+	for (int c = 0; c < s->n; c++) {
+		double a = g->area[c], h = s->elevation[c];
+		if (s->crust[c] == CRUST_OCEANIC) {
+			floor += a;
+			age += s->age[c] * a;
+		} else if (h < 0) {
+			flooded += a;
+		}
+		if (h >= 0) {
+			land += a;
+			low += h < 500 ? a : 0;
+		}
+	}
+	return (figures){floor > 0 ? age / floor : 0, flooded / (4 * M_PI), land > 0 ? low / land : 0};
+}
+
+/* The --stats line says sea_level_m 0 and carries eustatic_change_m. */
+static int stats_line_has_sea_at_zero(const snapshot_t *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return 0;
+	stats_write_json(f, s);
+	fclose(f);
+	int ok_line = buf && strstr(buf, "\"sea_level_m\":0.00,") && strstr(buf, "\"eustatic_change_m\":");
+	free(buf);
+	return ok_line;
+}
+
+static void test_seed(uint64_t seed, pool_t *pool)
+{
+	params p = scenario(seed);
+	char err[256] = "";
+	planet_t *pl = planet_new(&p, pool, err, sizeof err);
+	if (!ok(pl != NULL, "seed %llu: planet builds", (unsigned long long)seed)) {
+		tap_diag("%s", err);
+		return;
+	}
+	snapshot_t *s = snapshot_new(planet_grid(pl));
+	int sea_zero = 1, stats_zero = 1, coast_zero = 1, stepped = 1;
+	double slowest = INFINITY;
+	for (int step = 0; step <= STEPS; step++) {
+		if (step > 0 && planet_step(pl, err, sizeof err) < 0) {
+			tap_diag("step: %s", err);
+			stepped = 0;
+			break;
+		}
+		if (step % 50 != 0)
+			continue;
+		planet_snapshot(pl, s);
+		if (step == 0 || step == 100 || step == STEPS) {
+			sea_zero &= s->sea_level_m == 0;
+			stats_zero &= stats_line_has_sea_at_zero(s);
+			/* 0 m is the coast: the land share is the share above 0 m */
+			double land = 0;
+			for (int c = 0; c < s->n; c++)
+				land += s->elevation[c] >= 0 ? s->grid->area[c] : 0;
+			coast_zero &= fabs(land / (4 * M_PI) - s->stats.land_fraction) < 1e-6;
+		}
+		if (step >= 100)
+			slowest = fmin(slowest, area_weighted_speed(s));
+	}
+	ok(stepped, "seed %llu: %d steps", (unsigned long long)seed, STEPS);
+	ok(sea_zero && stats_zero, "seed %llu: sea level reads 0 in snapshots and --stats at steps 0, 100, %d",
+	   (unsigned long long)seed, STEPS);
+	ok(coast_zero, "seed %llu: 0 m is the coast (land share = share above 0 m)", (unsigned long long)seed);
+	ok(slowest > 2.0, "seed %llu: area-weighted plate speed stays above 2 cm/yr (lowest %.2f)",
+	   (unsigned long long)seed, slowest);
+	figures f = measure(s);
+	ok(f.floor_age < 120, "seed %llu: mean ocean-floor age %.0f Myr < 120 at step %d",
+	   (unsigned long long)seed, f.floor_age, STEPS);
+	ok(f.flooded > 0.002, "seed %llu: some continental crust is under water (%.1f %% of the surface)",
+	   (unsigned long long)seed, 100 * f.flooded);
+	ok(f.lowland > 0.25, "seed %llu: land below 500 m is %.0f %% of land (> 25 %%)",
+	   (unsigned long long)seed, 100 * f.lowland);
+	ok(fabs(s->eustatic_change_m) < 1500, "seed %llu: the sea moved %.0f m since step 0 (bounded)",
+	   (unsigned long long)seed, s->eustatic_change_m);
+	snapshot_free(s);
+	planet_free(pl);
+}
+
+/* The force balance and margin breaks are serial decisions on sums made in
+ * chunk order: the same bits for any thread count. */
+static void test_threads(void)
+{
+	params p = scenario(7);
+	uint64_t h[2] = {0, 0};
+	for (int t = 0; t < 2; t++) {
+		pool_t *pool = t ? pool_new(3) : NULL;
+		char err[256];
+		planet_t *pl = planet_new(&p, pool, err, sizeof err);
+		for (int i = 0; pl && i < 300; i++)
+			planet_step(pl, err, sizeof err);
+		h[t] = pl ? planet_hash(pl) : 0;
+		planet_free(pl);
+		pool_free(pool);
+	}
+	ok(h[0] && h[0] == h[1], "300 steps give the same state hash on 1 and 3 threads");
+}
+
+int main(void)
+{
+	tap_init();
+	pool_t *pool = pool_new(2);
+	for (uint64_t seed = 1; seed <= 3; seed++)
+		test_seed(seed, pool);
+	pool_free(pool);
+	test_threads();
+	return tap_done();
+}
