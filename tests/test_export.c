@@ -432,9 +432,9 @@ static void test_colormap(const snapshot_t *s)
 	double worst = 0, jump = 0;
 	for (int c = 0; c < g->n; c += 7) {
 		vec3 p = g->centre[c];
-		worst = fmax(worst, fabs(field_elevation_at(s, p, c) - s->elevation[c]));
+		worst = fmax(worst, fabs(colormap_elevation_at(s, p, c) - s->elevation[c]));
 		vec3 q = v3_norm(v3_add(p, v3_scale(v3(0.3, -0.2, 0.1), g->spacing * 0.01)));
-		jump = fmax(jump, fabs(field_elevation_at(s, q, -1) - field_elevation_at(s, p, -1)));
+		jump = fmax(jump, fabs(colormap_elevation_at(s, q, -1) - colormap_elevation_at(s, p, -1)));
 	}
 	ok(worst < 0.01, "interpolated elevation equals the cell's at its centre (%g m)", worst);
 	ok(jump < 100, "interpolated elevation is continuous (largest step %g m)", jump);
@@ -485,7 +485,7 @@ static void test_interp_grid(grid_kind kind, int param, double jitter, const cha
 		double want = 1000.0 * p.x - 2000.0 * p.y + 500.0 * p.z;
 		/* the gnomonic interpolant of a linear function is exact up to the
 		 * radial scale of the triangle's plane: within ~spacing^2 */
-		double e1 = field_elevation_at(s, p, -1), e2 = field_elevation_cur(s, p, &cur);
+		double e1 = colormap_elevation_at(s, p, -1), e2 = colormap_elevation_cur(s, p, &cur);
 		worst = fmax(worst, fmax(fabs(e1 - want), fabs(e2 - want)));
 	}
 	double tol = 2300.0 * g->spacing * g->spacing + 1e-3;

@@ -4,5 +4,7 @@
 
 /* Monotonic clock in milliseconds. */
 double clock_ms(void);
+/* Monotonic clock in seconds (the dashboard's timers). */
+double clock_s(void);
 
 #endif

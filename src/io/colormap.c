@@ -263,21 +263,21 @@ static int heaviest(const tri *t, const int keep[3])
 	return best < 0 ? t->near : t->c[best];
 }
 
-double field_elevation_at(const snapshot_t *s, vec3 p, int cell)
+double colormap_elevation_at(const snapshot_t *s, vec3 p, int cell)
 {
 	tri t;
 	tri_find(s->grid, p, cell, NULL, &t);
 	return interp(s->elevation, &t);
 }
 
-double field_temperature_at(const snapshot_t *s, vec3 p, int cell)
+double colormap_temperature_at(const snapshot_t *s, vec3 p, int cell)
 {
 	tri t;
 	tri_find(s->grid, p, cell, NULL, &t);
 	return interp(s->temperature, &t);
 }
 
-double field_precip_at(const snapshot_t *s, vec3 p, int cell)
+double colormap_precip_at(const snapshot_t *s, vec3 p, int cell)
 {
 	tri t;
 	tri_find(s->grid, p, cell, NULL, &t);
@@ -295,7 +295,7 @@ static void cursor_find(const snapshot_t *s, vec3 p, colormap_cursor *cur, tri *
 		cur->tri[i] = real ? t->c[i] : -1;
 }
 
-double field_elevation_cur(const snapshot_t *s, vec3 p, colormap_cursor *cur)
+double colormap_elevation_cur(const snapshot_t *s, vec3 p, colormap_cursor *cur)
 {
 	tri t;
 	cursor_find(s, p, cur, &t);

@@ -29,9 +29,9 @@ rgb colormap_point(const snapshot_t *s, view_kind v, vec3 p, int *hint);
 
 /* Interpolated scalar fields at a point (used by the above and by exports);
  * cell is a cell near p (ideally the nearest) or -1. */
-double field_elevation_at(const snapshot_t *s, vec3 p, int cell);
-double field_temperature_at(const snapshot_t *s, vec3 p, int cell);
-double field_precip_at(const snapshot_t *s, vec3 p, int cell);
+double colormap_elevation_at(const snapshot_t *s, vec3 p, int cell);
+double colormap_temperature_at(const snapshot_t *s, vec3 p, int cell);
+double colormap_precip_at(const snapshot_t *s, vec3 p, int cell);
 /* A cursor for scanning many nearby points (a map row): it remembers the last
  * nearest cell and Delaunay triangle, so the next point usually costs one
  * neighbour scan and one inside test. Colours do not depend on the cursor
@@ -40,6 +40,6 @@ typedef struct colormap_cursor { int cell; int tri[3]; } colormap_cursor;
 #define COLORMAP_CURSOR_INIT {-1, {-1, -1, -1}}
 rgb colormap_point_cur(const snapshot_t *s, view_kind v, vec3 p, colormap_cursor *cur);
 /* Interpolated elevation (m) with a cursor (heightmap export). */
-double field_elevation_cur(const snapshot_t *s, vec3 p, colormap_cursor *cur);
+double colormap_elevation_cur(const snapshot_t *s, vec3 p, colormap_cursor *cur);
 
 #endif

@@ -192,13 +192,13 @@ static void render_row(const job *j, int y, uint8_t *out)
 		vec3 p = v3(cl * j->clon[x], cl * j->slon[x], sl);
 		switch (j->kind) {
 		case EXPORT_ELEVATION:
-			out[x] = elev8(field_elevation_cur(s, p, &cur));
+			out[x] = elev8(colormap_elevation_cur(s, p, &cur));
 			break;
 		case EXPORT_ELEVATION16:
-			((uint16_t *)(void *)out)[x] = elev16(field_elevation_cur(s, p, &cur));
+			((uint16_t *)(void *)out)[x] = elev16(colormap_elevation_cur(s, p, &cur));
 			break;
 		case EXPORT_RAW:
-			((float *)(void *)out)[x] = (float)field_elevation_cur(s, p, &cur);
+			((float *)(void *)out)[x] = (float)colormap_elevation_cur(s, p, &cur);
 			break;
 		default: {
 			rgb c = colormap_point_cur(s, (view_kind)kind_view[j->kind], p, &cur);

@@ -14,42 +14,26 @@
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include <curses.h>
 
+#include "base/clock.h"
 #include "tui/help.h"
 #include "tui/input.h"
 #include "tui/mapview.h"
 #include "tui/palette.h"
 #include "tui/panels.h"
+#include "tui/paramedit.h"
+#include "tui/plate_table.h"
 #include "tui/screen.h"
+#include "tui/status.h"
 #include "tui/widgets.h"
 
 /* The globe turns this fast, redrawn this often. */
 #define GLOBE_RAD_S 0.35
 #define GLOBE_FPS 8
-
-double ui_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-void ui_message(ui_t *u, bool error, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(u->msg, sizeof u->msg, fmt, ap);
-	va_end(ap);
-	u->msg_err = error;
-	u->msg_until = ui_now() + (error ? 6 : 4);
-	u->dirty |= DIRTY_TEXT;
-}
 
 static void draw_too_small(ui_t *u)
 {
@@ -96,11 +80,11 @@ static void draw(ui_t *u, mapview *mv)
 		mvaddnstr(r.y + r.h / 2, r.x + (r.w - (int)strlen(m)) / 2 > r.x ? r.x + (r.w - (int)strlen(m)) / 2 : r.x, m, r.w);
 	}
 	if (u->lay.show_plates)
-		panel_plates(u, stdscr);
+		plate_table_draw(u, stdscr);
 	if (u->lay.show_world)
 		panel_world(u, stdscr);
 	if (u->lay.show_params)
-		panel_params(u, stdscr);
+		paramedit_draw(u, stdscr);
 	if (u->lay.show_cell)
 		panel_cell(u, stdscr);
 	if (u->lay.show_biomes)
@@ -137,7 +121,7 @@ static void sync_status(ui_t *u)
 		u->dirty |= DIRTY_TEXT;
 	if (s.msg_serial != u->seen_serial) {
 		u->seen_serial = s.msg_serial;
-		ui_message(u, s.msg_is_error, "%s", s.msg);
+		status_message(u, s.msg_is_error, "%s", s.msg);
 	}
 	u->status = s;
 }
@@ -185,7 +169,7 @@ int dashboard_run(const dash_opts *o)
 	 * so an SSH link never carries more than about max_kbps. Frames that
 	 * answer a key are always drawn at once (and paid for). */
 	double budget = o->max_kbps > 0 && written_bytes() >= 0 ? o->max_kbps * 1024.0 : 0;
-	double tokens = budget / 2, last_refill = ui_now();
+	double tokens = budget / 2, last_refill = clock_s();
 	int exit_code = 0;
 
 	for (;;) {
@@ -215,7 +199,7 @@ int dashboard_run(const dash_opts *o)
 		sync_status(u);
 		if (u->status.fatal)
 			break;
-		double now = ui_now();
+		double now = clock_s();
 		if (budget > 0) {
 			tokens += budget * (now - last_refill);
 			if (tokens > budget / 2)

@@ -6,7 +6,9 @@
 #include <curses.h>
 #include "core/grid.h"
 #include "tui/mapview.h"
-#include "tui/panels.h"
+#include "tui/paramedit.h"
+#include "tui/plate_table.h"
+#include "tui/status.h"
 
 /* Speeds offered by + and -; 0 means as fast as the machine goes. */
 static const double speeds[] = {0.5, 1, 2, 5, 10, 20, 50, 100, 0};
@@ -28,7 +30,7 @@ double input_speed_step(double cur, int dir)
 static unsigned send(ui_t *u, step_cmd_kind k, double v)
 {
 	if (stepper_send_simple(u->st, k, v) != 0)
-		ui_message(u, true, "busy: command queue full");
+		status_message(u, true, "busy: command queue full");
 	return DIRTY_TEXT;
 }
 
@@ -44,9 +46,9 @@ static unsigned k_speed(ui_t *u, int key)
 	double s = input_speed_step(u->speed, key == '+' || key == '=' ? 1 : -1);
 	u->speed = s;
 	if (s > 0)
-		ui_message(u, false, "speed cap %g steps/s", s);
+		status_message(u, false, "speed cap %g steps/s", s);
 	else
-		ui_message(u, false, "speed: as fast as possible");
+		status_message(u, false, "speed: as fast as possible");
 	return send(u, STEP_CMD_SPEED, s);
 }
 
@@ -84,13 +86,13 @@ static unsigned k_regen(ui_t *u, int key)
 	x *= 0xBF58476D1CE4E5B9ull;
 	x ^= x >> 29;
 	uint64_t seed = x % 1000000000ull;
-	ui_message(u, false, "generating seed %llu...", (unsigned long long)seed);
+	status_message(u, false, "generating seed %llu...", (unsigned long long)seed);
 	return send(u, STEP_CMD_REGEN, (double)seed);
 }
 
 static unsigned k_rift(ui_t *u, int key)
 {
-	int p = u->focus == FOCUS_PLATES ? plates_selected(u) : -1;
+	int p = u->focus == FOCUS_PLATES ? plate_table_selected(u) : -1;
 	return send(u, STEP_CMD_RIFT, p);
 }
 
@@ -99,9 +101,9 @@ static unsigned k_save(ui_t *u, int key)
 	step_cmd c = {.kind = STEP_CMD_SAVE};
 	snprintf(c.text, sizeof c.text, "%s/tectonica-%06lld.state", u->export_dir,
 	         u->snap ? (long long)u->snap->step : 0LL);
-	ui_message(u, false, "saving...");
+	status_message(u, false, "saving...");
 	if (stepper_send(u->st, &c) != 0)
-		ui_message(u, true, "busy: command queue full");
+		status_message(u, true, "busy: command queue full");
 	return DIRTY_TEXT;
 }
 
@@ -110,9 +112,9 @@ static unsigned k_export(ui_t *u, int key)
 	step_cmd c = {.kind = STEP_CMD_EXPORT};
 	snprintf(c.text, sizeof c.text, "%s/step-%06lld", u->export_dir,
 	         u->snap ? (long long)u->snap->step : 0LL);
-	ui_message(u, false, "exporting to %s/ ...", c.text);
+	status_message(u, false, "exporting to %s/ ...", c.text);
 	if (stepper_send(u->st, &c) != 0)
-		ui_message(u, true, "busy: command queue full");
+		status_message(u, true, "busy: command queue full");
 	return DIRTY_TEXT;
 }
 
@@ -173,11 +175,11 @@ static unsigned mouse(ui_t *u)
 	bool wheel_up = ev.bstate & BUTTON4_PRESSED, wheel_dn = ev.bstate & BUTTON5_PRESSED;
 	if (u->lay.show_plates && rect_has(u->lay.plates, ev.y, ev.x)) {
 		if (wheel_up || wheel_dn)
-			return plates_key(u, wheel_up ? KEY_UP : KEY_DOWN);
-		return plates_click(u, ev.y, ev.x);
+			return plate_table_key(u, wheel_up ? KEY_UP : KEY_DOWN);
+		return plate_table_click(u, ev.y, ev.x);
 	}
 	if (u->lay.show_params && rect_has(u->lay.params, ev.y, ev.x) && !(wheel_up || wheel_dn))
-		return params_click(u, ev.y, ev.x);
+		return paramedit_click(u, ev.y, ev.x);
 	if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
 		return 0;
 	double lat, lon;
@@ -187,7 +189,7 @@ static unsigned mouse(ui_t *u)
 		u->insp_lon = lon;
 		u->focus = FOCUS_MAP;
 		if (!u->lay.show_cell)
-			ui_message(u, false, "%.1f%c %.1f%c (enlarge for the cell panel)",
+			status_message(u, false, "%.1f%c %.1f%c (enlarge for the cell panel)",
 			           lat < 0 ? -lat : lat, lat >= 0 ? 'N' : 'S', lon < 0 ? -lon : lon, lon >= 0 ? 'E' : 'W');
 		return DIRTY_TEXT;
 	}
@@ -239,9 +241,9 @@ unsigned input_key(ui_t *u, int key)
 	}
 	unsigned r = 0;
 	if (u->editing || u->focus == FOCUS_PARAMS)
-		r = params_key(u, key);
+		r = paramedit_key(u, key);
 	else if (u->focus == FOCUS_PLATES)
-		r = plates_key(u, key);
+		r = plate_table_key(u, key);
 	else
 		r = map_key(u, key);
 	if (r || u->editing)

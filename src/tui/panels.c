@@ -5,9 +5,11 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "base/clock.h"
 #include "core/grid.h"
 #include "tui/mapview.h"
 #include "tui/palette.h"
+#include "tui/status.h"
 #include "tui/widgets.h"
 
 #define DEG (M_PI / 180.0)
@@ -46,7 +48,7 @@ void panel_status(ui_t *u, WINDOW *w)
 	else
 		x += widget_printf(w, r, 0, x, " %s paused ", ui_sym(u, "\u275a\u275a", "||"));
 	palette_use(w, UI_STATUS);
-	bool msg = u->msg[0] && ui_now() < u->msg_until;
+	bool msg = status_message_shown(u, clock_s());
 	if (msg) {
 		/* a message outranks the speed and grid figures */
 		palette_use(w, u->msg_err ? UI_ERROR : UI_STATUS);

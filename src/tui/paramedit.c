@@ -10,7 +10,8 @@
 #include <string.h>
 #include "core/params.h"
 #include "tui/palette.h"
-#include "tui/panels.h"
+#include "tui/paramedit.h"
+#include "tui/status.h"
 #include "tui/widgets.h"
 
 enum { MAXLIVE = 128 };
@@ -50,7 +51,7 @@ static void fmt_value(const param_def *d, double v, char *buf, size_t n)
 	}
 }
 
-void panel_params(ui_t *u, WINDOW *w)
+void paramedit_draw(ui_t *u, WINDOW *w)
 {
 	rect box = u->lay.params;
 	bool focus = u->focus == FOCUS_PARAMS;
@@ -106,16 +107,16 @@ void panel_params(ui_t *u, WINDOW *w)
 static void apply(ui_t *u, const param_def *d, double v)
 {
 	if (!isfinite(v) || v < d->min || v > d->max) {
-		ui_message(u, true, "%s must be between %g and %g", short_name(d, 0), d->min, d->max);
+		status_message(u, true, "%s must be between %g and %g", short_name(d, 0), d->min, d->max);
 		return;
 	}
 	if ((d->type == PK_INT || d->type == PK_ENUM) && v != floor(v)) {
-		ui_message(u, true, "%s must be a whole number", short_name(d, 0));
+		status_message(u, true, "%s must be a whole number", short_name(d, 0));
 		return;
 	}
 	step_cmd c = {.kind = STEP_CMD_SET_PARAM, .def = d, .value = v};
 	if (stepper_send(u->st, &c) != 0)
-		ui_message(u, true, "busy: try again");
+		status_message(u, true, "busy: try again");
 }
 
 static double nudge_step(const param_def *d)
@@ -129,7 +130,7 @@ static double nudge_step(const param_def *d)
 	return (m < 1.5 ? 1 : m < 3.5 ? 2 : 5) * p;
 }
 
-unsigned params_key(ui_t *u, int key)
+unsigned paramedit_key(ui_t *u, int key)
 {
 	const param_def *defs[MAXLIVE];
 	int n = live_params(defs);
@@ -151,7 +152,7 @@ unsigned params_key(ui_t *u, int key)
 			while (isspace((unsigned char)*end))
 				end++;
 			if (end == u->edit || *end || errno)
-				ui_message(u, true, "'%s' is not a number", u->edit);
+				status_message(u, true, "'%s' is not a number", u->edit);
 			else
 				apply(u, d, v);
 			u->editing = false;
@@ -166,7 +167,7 @@ unsigned params_key(ui_t *u, int key)
 				u->edit[len] = (char)key;
 				u->edit[len + 1] = 0;
 			} else if (key < 256 && isprint(key)) {
-				ui_message(u, true, "numbers only (enter applies, esc cancels)");
+				status_message(u, true, "numbers only (enter applies, esc cancels)");
 			}
 		}
 		return DIRTY_TEXT;
@@ -188,7 +189,7 @@ unsigned params_key(ui_t *u, int key)
 	return DIRTY_TEXT;
 }
 
-unsigned params_click(ui_t *u, int y, int x)
+unsigned paramedit_click(ui_t *u, int y, int x)
 {
 	rect r = widget_inner(u->lay.params);
 	u->focus = FOCUS_PARAMS;

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "tui/palette.h"
-#include "tui/panels.h"
+#include "tui/plate_table.h"
 #include "tui/widgets.h"
 
 /* qsort has no context argument in C11: the table being sorted */
@@ -53,7 +53,7 @@ static int sorted(const ui_t *u, int *idx, int cap)
 
 enum { MAXP = 1024 };
 
-int plates_selected(const ui_t *u)
+int plate_table_selected(const ui_t *u)
 {
 	int idx[MAXP];
 	int n = sorted(u, idx, MAXP);
@@ -78,7 +78,7 @@ static void clamp_sel(ui_t *u, int n, int rows)
 		u->plate_top = 0;
 }
 
-void panel_plates(ui_t *u, WINDOW *w)
+void plate_table_draw(ui_t *u, WINDOW *w)
 {
 	rect box = u->lay.plates;
 	const snapshot_t *s = u->snap;
@@ -141,7 +141,7 @@ void panel_plates(ui_t *u, WINDOW *w)
 	}
 }
 
-unsigned plates_key(ui_t *u, int key)
+unsigned plate_table_key(ui_t *u, int key)
 {
 	int rows = u->lay.plates.h - 3;
 	switch (key) {
@@ -161,7 +161,7 @@ unsigned plates_key(ui_t *u, int key)
 	return DIRTY_TEXT;
 }
 
-unsigned plates_click(ui_t *u, int y, int x)
+unsigned plate_table_click(ui_t *u, int y, int x)
 {
 	rect r = widget_inner(u->lay.plates);
 	u->focus = FOCUS_PLATES;

@@ -73,10 +73,6 @@ typedef struct ui {
 	bool quit;
 } ui_t;
 
-/* Show a message in the status line for a few seconds. */
-void ui_message(ui_t *u, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* Monotonic clock in seconds. */
-double ui_now(void);
 /* A glyph or its ASCII stand-in, by the terminal's locale. */
 static inline const char *ui_sym(const ui_t *u, const char *utf8, const char *ascii)
 {

@@ -1,0 +1,15 @@
+/* paramedit.h: the parameter editor panel: live parameters listed, edited
+ * in place and sent to the stepping thread. */
+#ifndef TECTONICA_TUI_PARAMEDIT_H
+#define TECTONICA_TUI_PARAMEDIT_H
+
+#include <curses.h>
+#include "tui/ui.h"
+
+void paramedit_draw(ui_t *u, WINDOW *w);
+/* Key in the editor; returns DIRTY_* flags, 0 if not handled. */
+unsigned paramedit_key(ui_t *u, int key);
+/* Mouse row inside the panel selects a parameter (y relative to the screen). */
+unsigned paramedit_click(ui_t *u, int y, int x);
+
+#endif
