@@ -3,8 +3,11 @@
  * Every scalar setting of a planet is described once, here: YAML path, type,
  * where it lives in struct params, bounds, default, unit, help and whether it
  * may change while the simulation runs. The scenario loader, the dashboard's
- * parameter panel and doc/scenario.md (checked by tests/test_params.c) all
- * follow this table, so a new key is one line here plus its field. */
+ * parameter panel and the state checks follow this table, so in code a new
+ * key is one line here plus its field in struct params (params.h). Users see
+ * it in two more places that tests keep honest: a row in doc/scenario.md
+ * (tests/test_params.c) and a line in conf/default.yaml
+ * (tests/test_scenario.c). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -181,6 +181,8 @@ uint64_t planet_hash(const planet_t *pl)
 {
 	hasher hs = {0x74656374ull};
 	size_t n = (size_t)pl->grid->n;
+	/* header and world fields in an order of their own, older than the
+	 * state lists: following those would change every state_hash */
 	hash_bytes(&hs, &pl->step, sizeof pl->step);
 	hash_bytes(&hs, &pl->nplates, sizeof pl->nplates);
 	hash_bytes(&hs, &pl->rng, sizeof pl->rng);
@@ -188,11 +190,9 @@ uint64_t planet_hash(const planet_t *pl)
 	hash_bytes(&hs, &pl->ocean_volume, sizeof pl->ocean_volume);
 	for (int i = 0; i < pl->nplates; i++) {
 		const plate_t *p = &pl->plates[i];
-		hash_bytes(&hs, &p->id, sizeof p->id);
-		hash_bytes(&hs, &p->pole, sizeof p->pole);
-		hash_bytes(&hs, &p->omega, sizeof p->omega);
-		hash_bytes(&hs, &p->rot, sizeof p->rot);
-		hash_bytes(&hs, &p->stress_ocean_age, sizeof p->stress_ocean_age);
+#define HASH(name) hash_bytes(&hs, &p->name, sizeof p->name);
+		PLATE_STATE_FIELDS(HASH)
+#undef HASH
 		size_t m = (size_t)p->crust.count;
 #define HASH(type, name) hash_bytes(&hs, p->crust.name, m * sizeof *p->crust.name);
 		CRUST_FIELDS(HASH)

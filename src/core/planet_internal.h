@@ -51,6 +51,16 @@ typedef struct crust_pool {
 #undef CRUST_FIELD_ARRAY
 } crust_pool;
 
+/* What a state file keeps of the planet, written once, in file order.
+ * X(name) per field; planet_serialize and planet_deserialize (planet_state.c)
+ * follow these lists, planet_hash the plate list (its header and world
+ * lists are its own; see planet.c). A new field is one line plus its check
+ * on load; it changes the format: bump STATE_VERSION in io/state.c. */
+#define PLANET_STATE_FIELDS(X) X(step) X(time_myr) X(next_id) X(rng) X(sea_level) X(ocean_volume)
+#define PLATE_STATE_FIELDS(X) X(id) X(pole) X(omega) X(rot) X(stress_ocean_age)
+/* per world cell, after the plates */
+#define WORLD_STATE_FIELDS(X) X(owner) X(sample) X(moisture)
+
 typedef struct plate {
 	int id;                 /* stable, shown to users */
 	vec3 pole;              /* Euler pole (unit) */

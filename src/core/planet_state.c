@@ -44,29 +44,24 @@ int planet_serialize(const planet_t *pl, uint8_t **out, size_t *len)
 	wbuf w = {0};
 	size_t n = (size_t)pl->grid->n;
 	put(&w, &pl->prm, sizeof pl->prm);
-	put(&w, &pl->step, sizeof pl->step);
-	put(&w, &pl->time_myr, sizeof pl->time_myr);
-	put(&w, &pl->next_id, sizeof pl->next_id);
-	put(&w, &pl->rng, sizeof pl->rng);
-	put(&w, &pl->sea_level, sizeof pl->sea_level);
-	put(&w, &pl->ocean_volume, sizeof pl->ocean_volume);
+#define PUT(name) put(&w, &pl->name, sizeof pl->name);
+	PLANET_STATE_FIELDS(PUT)
+#undef PUT
 	put(&w, &pl->nplates, sizeof pl->nplates);
 	for (int i = 0; i < pl->nplates; i++) {
 		const plate_t *p = &pl->plates[i];
 		int32_t count = p->crust.count;
-		put(&w, &p->id, sizeof p->id);
-		put(&w, &p->pole, sizeof p->pole);
-		put(&w, &p->omega, sizeof p->omega);
-		put(&w, &p->rot, sizeof p->rot);
-		put(&w, &p->stress_ocean_age, sizeof p->stress_ocean_age);
+#define PUT(name) put(&w, &p->name, sizeof p->name);
+		PLATE_STATE_FIELDS(PUT)
+#undef PUT
 		put(&w, &count, sizeof count);
 #define PUT(type, name) put(&w, p->crust.name, (size_t)count * sizeof *p->crust.name);
 		CRUST_FIELDS(PUT)
 #undef PUT
 	}
-	put(&w, pl->owner, n * sizeof *pl->owner);
-	put(&w, pl->sample, n * sizeof *pl->sample);
-	put(&w, pl->moisture, n * sizeof *pl->moisture);
+#define PUT(name) put(&w, pl->name, n * sizeof *pl->name);
+	WORLD_STATE_FIELDS(PUT)
+#undef PUT
 	if (w.failed) {
 		free(w.p);
 		return -1;
@@ -193,12 +188,9 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 		memset(&pl->plates[i], 0, sizeof pl->plates[i]);
 	}
 	pl->nplates = 0;
-	get(&r, &pl->step, sizeof pl->step);
-	get(&r, &pl->time_myr, sizeof pl->time_myr);
-	get(&r, &pl->next_id, sizeof pl->next_id);
-	get(&r, &pl->rng, sizeof pl->rng);
-	get(&r, &pl->sea_level, sizeof pl->sea_level);
-	get(&r, &pl->ocean_volume, sizeof pl->ocean_volume);
+#define GET(name) get(&r, &pl->name, sizeof pl->name);
+	PLANET_STATE_FIELDS(GET)
+#undef GET
 	int np = 0;
 	get(&r, &np, sizeof np);
 	if (r.failed || np < 1 || np > PLATES_MAX || pl->step < 0 || !isfinite(pl->time_myr) ||
@@ -211,13 +203,11 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 	for (int i = 0; i < np; i++) {
 		plate_t *p = &pl->plates[i];
 		int32_t count = 0;
-		quat q;
-		get(&r, &p->id, sizeof p->id);
-		get(&r, &p->pole, sizeof p->pole);
-		get(&r, &p->omega, sizeof p->omega);
-		get(&r, &q, sizeof q);
-		get(&r, &p->stress_ocean_age, sizeof p->stress_ocean_age);
+#define GET(name) get(&r, &p->name, sizeof p->name);
+		PLATE_STATE_FIELDS(GET)
+#undef GET
 		get(&r, &count, sizeof count);
+		quat q = p->rot;
 		pl->nplates = i + 1;
 		/* a plate can't hold more samples than the data left could describe */
 		double qn = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
@@ -272,9 +262,9 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 		}
 		plate_colour_for(p->id, &p->r, &p->g, &p->b);
 	}
-	get(&r, pl->owner, n * sizeof *pl->owner);
-	get(&r, pl->sample, n * sizeof *pl->sample);
-	get(&r, pl->moisture, n * sizeof *pl->moisture);
+#define GET(name) get(&r, pl->name, n * sizeof *pl->name);
+	WORLD_STATE_FIELDS(GET)
+#undef GET
 	if (r.failed || r.pos != r.len) {
 		snprintf(err, errlen, r.failed ? "state is truncated" : "state has trailing bytes");
 		goto fail;

@@ -10,24 +10,14 @@ snapshot_t *snapshot_new(const grid_t *g)
 	if (!s)
 		return NULL;
 	size_t n = (size_t)g->n;
+	int ok = 1;
 	s->grid = g;
 	s->n = g->n;
-	s->plate = malloc(n * sizeof *s->plate);
-	s->crust = malloc(n);
-	s->boundary = malloc(n);
-	s->biome = malloc(n);
-	s->elevation = malloc(n * sizeof(float));
-	s->age = malloc(n * sizeof(float));
-	s->stress = malloc(n * sizeof(float));
-	s->shear = malloc(n * sizeof(float));
-	s->temperature = malloc(n * sizeof(float));
-	s->precip = malloc(n * sizeof(float));
-	s->vel_east = malloc(n * sizeof(float));
-	s->vel_north = malloc(n * sizeof(float));
+#define ALLOC(type, name) if (!(s->name = malloc(n * sizeof *s->name))) ok = 0;
+	SNAPSHOT_CELL_FIELDS(ALLOC)
+#undef ALLOC
 	s->plates = calloc(SNAPSHOT_PLATES_MAX, sizeof *s->plates);
-	if (!s->plate || !s->crust || !s->boundary || !s->biome || !s->elevation ||
-	    !s->age || !s->stress || !s->shear || !s->temperature || !s->precip ||
-	    !s->vel_east || !s->vel_north || !s->plates) {
+	if (!ok || !s->plates) {
 		snapshot_free(s);
 		return NULL;
 	}
@@ -38,18 +28,9 @@ void snapshot_free(snapshot_t *s)
 {
 	if (!s)
 		return;
-	free(s->plate);
-	free(s->crust);
-	free(s->boundary);
-	free(s->biome);
-	free(s->elevation);
-	free(s->age);
-	free(s->stress);
-	free(s->shear);
-	free(s->temperature);
-	free(s->precip);
-	free(s->vel_east);
-	free(s->vel_north);
+#define FREE(type, name) free(s->name);
+	SNAPSHOT_CELL_FIELDS(FREE)
+#undef FREE
 	free(s->plates);
 	free(s);
 }
@@ -59,27 +40,15 @@ int snapshot_copy(snapshot_t *dst, const snapshot_t *src)
 	if (dst->n != src->n || src->plate_count > SNAPSHOT_PLATES_MAX)
 		return -1;
 	size_t n = (size_t)src->n;
-	dst->grid = src->grid;
-	dst->prm = src->prm;
-	dst->step = src->step;
-	dst->time_myr = src->time_myr;
-	dst->sea_level_m = src->sea_level_m;
-	dst->eustatic_change_m = src->eustatic_change_m;
-	dst->state_hash = src->state_hash;
-	dst->stats = src->stats;
-	dst->plate_count = src->plate_count;
+	snapshot_t own = *dst;
+	*dst = *src;                 /* every scalar; then dst's arrays back */
+#define KEEP(type, name) dst->name = own.name;
+	SNAPSHOT_CELL_FIELDS(KEEP)
+#undef KEEP
+	dst->plates = own.plates;
 	memcpy(dst->plates, src->plates, (size_t)src->plate_count * sizeof *src->plates);
-	memcpy(dst->plate, src->plate, n * sizeof *src->plate);
-	memcpy(dst->crust, src->crust, n);
-	memcpy(dst->boundary, src->boundary, n);
-	memcpy(dst->biome, src->biome, n);
-	memcpy(dst->elevation, src->elevation, n * sizeof(float));
-	memcpy(dst->age, src->age, n * sizeof(float));
-	memcpy(dst->stress, src->stress, n * sizeof(float));
-	memcpy(dst->shear, src->shear, n * sizeof(float));
-	memcpy(dst->temperature, src->temperature, n * sizeof(float));
-	memcpy(dst->precip, src->precip, n * sizeof(float));
-	memcpy(dst->vel_east, src->vel_east, n * sizeof(float));
-	memcpy(dst->vel_north, src->vel_north, n * sizeof(float));
+#define COPY(type, name) memcpy(dst->name, src->name, n * sizeof *src->name);
+	SNAPSHOT_CELL_FIELDS(COPY)
+#undef COPY
 	return 0;
 }

@@ -41,6 +41,23 @@ typedef struct world_stats {
 
 #define SNAPSHOT_PLATES_MAX 256
 
+/* The per-cell arrays of a snapshot, written once: X(type, name) each.
+ * snapshot_new, snapshot_free and snapshot_copy follow this list, so a new
+ * array is one line here plus filling it in planet_snapshot. */
+#define SNAPSHOT_CELL_FIELDS(X) \
+	X(uint16_t, plate)       /* index into plates[] */ \
+	X(uint8_t, crust)        /* CRUST_* */ \
+	X(uint8_t, boundary)     /* BOUNDARY_* */ \
+	X(uint8_t, biome)        /* biome_id */ \
+	X(float, elevation)      /* metres above (+) or below (-) this step's sea */ \
+	X(float, age)            /* crust age, Myr */ \
+	X(float, stress)         /* signed: + compression, - extension, 0..~1 scale */ \
+	X(float, shear)          /* transform part, >= 0 */ \
+	X(float, temperature)    /* deg C */ \
+	X(float, precip)         /* mm/yr */ \
+	X(float, vel_east)       /* plate velocity, cm/yr */ \
+	X(float, vel_north)
+
 typedef struct snapshot {
 	const grid_t *grid;
 	params prm;
@@ -52,17 +69,9 @@ typedef struct snapshot {
 	uint64_t state_hash;
 
 	/* per cell */
-	uint16_t *plate;     /* index into plates[] */
-	uint8_t *crust;      /* CRUST_* */
-	uint8_t *boundary;   /* BOUNDARY_* */
-	uint8_t *biome;      /* biome_id */
-	float *elevation;    /* metres above (+) or below (-) this step's sea */
-	float *age;          /* crust age, Myr */
-	float *stress;       /* signed: + compression, - extension, 0..~1 scale */
-	float *shear;        /* transform part, >= 0 */
-	float *temperature;  /* deg C */
-	float *precip;       /* mm/yr */
-	float *vel_east, *vel_north; /* plate velocity, cm/yr */
+#define SNAPSHOT_CELL_ARRAY(type, name) type *name;
+	SNAPSHOT_CELL_FIELDS(SNAPSHOT_CELL_ARRAY)
+#undef SNAPSHOT_CELL_ARRAY
 
 	int plate_count;
 	plate_info *plates;
@@ -71,7 +80,8 @@ typedef struct snapshot {
 
 snapshot_t *snapshot_new(const grid_t *g);
 void snapshot_free(snapshot_t *s);
-/* Copy src into dst (same grid); dst's arrays are reused. 0 or -1 (no memory). */
+/* Copy src into dst (same grid): every scalar field and the contents of the
+ * arrays; dst keeps its own arrays. 0, or -1 if the sizes differ. */
 int snapshot_copy(snapshot_t *dst, const snapshot_t *src);
 
 #endif
