@@ -150,7 +150,15 @@ void planet_refresh(planet_t *pl)
 
 int planet_rift(planet_t *pl, int plate)
 {
-	return plate_events_rift(pl, plate);
+	int rc = plate_events_rift(pl, plate);
+	if (rc == 0) {
+		/* as after a step's own rift: the new boundary's stress, then the
+		 * heights and climate that follow from it (a saved state restores
+		 * these from the crust, so they must not be left stale) */
+		stress_compute(pl);
+		surface_update(pl, SURFACE_REFRESH);
+	}
+	return rc;
 }
 
 const grid_t *planet_grid(const planet_t *pl) { return pl->grid; }

@@ -32,7 +32,8 @@ int planet_step(planet_t *pl, char *err, size_t errlen);
 int planet_set_param(planet_t *pl, const param_def *d, double v);
 /* Recompute elevation, climate and biomes after a parameter change. */
 void planet_refresh(planet_t *pl);
-/* Split a plate now (on demand). plate < 0 picks the largest. 0 or -1. */
+/* Split a plate now (on demand). plate < 0 picks the largest. Stress,
+ * heights and climate follow at once, as after a step. 0 or -1. */
 int planet_rift(planet_t *pl, int plate);
 
 const grid_t *planet_grid(const planet_t *pl);
