@@ -111,7 +111,8 @@ static int params_sane(const params *p, char *err, size_t errlen)
 		if (d->type == PK_STRING || d->type == PK_UINT64 || d->type == PK_BOOL)
 			continue;
 		double v = params_get(p, d);
-		if (!isfinite(v) || v < d->min || v > d->max) {
+		int off = d->nullable && v == -1;    /* stored "null/off" */
+		if (!isfinite(v) || ((v < d->min || v > d->max) && !off)) {
 			snprintf(err, errlen, "parameter %s out of range (%g)", d->path, v);
 			return -1;
 		}

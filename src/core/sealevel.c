@@ -78,7 +78,9 @@ static double solve_sea_level(planet_t *pl)
 		level = level_for_volume(hist, pl->ocean_volume);
 	}
 	free(hist);
-	return level;
+	/* "all under water" solves to just above the top bin: keep the sea on
+	 * the scale heights live on (and that a saved state is checked against) */
+	return clampd(level, ELEV_MIN_M, ELEV_MAX_M);
 }
 
 /* The sea level of this step: solved (ocean_fraction >= 0) or fixed. */
