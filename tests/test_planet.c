@@ -425,6 +425,34 @@ static void test_state_roundtrip(void)
 		step_n(b, 15);
 		ok(planet_hash(a) == planet_hash(b), "and continues bit-identically");
 	}
+	/* ocean_fraction off (null in YAML, -1 inside) is a valid state too */
+	params off = base_params(3);
+	off.ocean_fraction = -1;
+	planet_t *c = make(&off, NULL);
+	uint8_t *cbuf = NULL;
+	size_t clen = 0;
+	planet_t *d = c && planet_serialize(c, &cbuf, &clen) == 0
+	            ? planet_deserialize(cbuf, clen, NULL, err, sizeof err) : NULL;
+	ok(d && planet_hash(c) == planet_hash(d), "a state with ocean_fraction off restores (%s)", err);
+	free(cbuf);
+	planet_free(c);
+	planet_free(d);
+	/* a sea over every peak stays on the height scale, so its state loads */
+	params drown = base_params(3);
+	c = make(&drown, NULL);
+	if (c) {
+		planet_set_param(c, params_find("terrain.noise_m"), 10000);
+		planet_set_param(c, params_find("terrain.ocean_fraction"), 1);
+		planet_refresh(c);
+	}
+	cbuf = NULL;
+	d = c && planet_serialize(c, &cbuf, &clen) == 0
+	  ? planet_deserialize(cbuf, clen, NULL, err, sizeof err) : NULL;
+	ok(c && c->sea_level <= ELEV_MAX_M && d && planet_hash(c) == planet_hash(d),
+	   "ocean_fraction 1: sea level %.0f m, the state restores (%s)", c ? c->sea_level : 0, err);
+	free(cbuf);
+	planet_free(c);
+	planet_free(d);
 	/* saved and restored every 7 steps for 70 steps (rifts and sutures
 	 * included) against one uninterrupted run */
 	planet_t *cont = make(&p, NULL), *hop = make(&p, NULL);
@@ -510,9 +538,21 @@ static void test_manual_rift(void)
 		ok(ra == 0 && rb == 0 && planet_hash(a) == planet_hash(b), "rift itself identical for -j1/-j2");
 		ok(a->plates[a->nplates - 1].area == b->plates[b->nplates - 1].area,
 		   "new plate's area identical for -j1/-j2");
+		/* saved right after R, the state restores to the same planet */
+		uint8_t *buf = NULL;
+		size_t len = 0;
+		char err[256] = "";
+		planet_t *c = planet_serialize(a, &buf, &len) == 0
+		            ? planet_deserialize(buf, len, NULL, err, sizeof err) : NULL;
+		ok(c && planet_hash(c) == planet_hash(a), "a state saved right after R restores (%s)", err);
+		free(buf);
 		step_n(a, 10);
 		step_n(b, 10);
 		ok(planet_hash(a) == planet_hash(b), "10 steps after R: -j1 and -j2 bit-identical");
+		if (c)
+			step_n(c, 10);
+		ok(c && planet_hash(c) == planet_hash(a), "and the restored one continues bit-identically");
+		planet_free(c);
 	}
 	planet_free(a);
 	planet_free(b);
