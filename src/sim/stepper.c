@@ -64,6 +64,8 @@ struct stepper {
 	pool_t *pool;
 	int wake_fd;
 	char scenario[256];
+	stepper_observer observer;   /* guarded by mu */
+	void *observer_ctx;
 };
 
 static double now_s(void)
@@ -225,7 +227,18 @@ static int build_world(stepper_t *st, const params *p)
 	return 0;
 }
 
-static void do_step(stepper_t *st)
+/* Show the planet to the observer, if any (stepping thread). */
+static void observe(stepper_t *st, const step_cmd *c, int rc)
+{
+	pthread_mutex_lock(&st->mu);
+	stepper_observer fn = st->observer;
+	void *ctx = st->observer_ctx;
+	pthread_mutex_unlock(&st->mu);
+	if (fn)
+		fn(ctx, st->cur->pl, c, rc);
+}
+
+static void do_step(stepper_t *st, const step_cmd *c)
 {
 	char err[256] = "";
 	double t0 = now_s();
@@ -244,6 +257,7 @@ static void do_step(stepper_t *st)
 	pthread_mutex_unlock(&st->mu);
 	if (rc != 0)
 		wake(st);
+	observe(st, c, rc == 0 ? 0 : -1);
 }
 
 static void do_export(stepper_t *st, const char *dir)
@@ -293,7 +307,7 @@ static bool handle(stepper_t *st, const step_cmd *c)
 		pthread_mutex_lock(&st->mu);
 		st->status.playing = false;
 		pthread_mutex_unlock(&st->mu);
-		do_step(st);
+		do_step(st, c);
 		return true;
 	case STEP_CMD_SPEED:
 		pthread_mutex_lock(&st->mu);
@@ -306,30 +320,39 @@ static bool handle(stepper_t *st, const step_cmd *c)
 			return false;
 		if (!c->def->live) {
 			SET_MSG(st, true, "%s cannot change while running", c->def->path);
+			observe(st, c, -1);
 			return false;
 		}
 		if (planet_set_param(st->cur->pl, c->def, c->value) != 0) {
 			SET_MSG(st, true, "%s: %g rejected (range %g..%g)", c->def->path,
 			        c->value, c->def->min, c->def->max);
+			observe(st, c, -1);
 			return false;
 		}
 		planet_refresh(st->cur->pl);
 		SET_MSG(st, false, "%s = %g %s", c->def->path, c->value, c->def->unit ? c->def->unit : "");
+		observe(st, c, 0);
 		return true;
 	}
-	case STEP_CMD_RIFT:
-		if (planet_rift(st->cur->pl, (int)c->value) != 0) {
+	case STEP_CMD_RIFT: {
+		/* a refused rift may still have drawn from the planet's generator */
+		int rc = planet_rift(st->cur->pl, (int)c->value);
+		if (rc != 0)
 			SET_MSG(st, true, "rift: no plate can split now");
-			return false;
-		}
-		SET_MSG(st, false, "rifted a plate");
+		else
+			SET_MSG(st, false, "rifted a plate");
+		observe(st, c, rc);
 		return true;
+	}
 	case STEP_CMD_REGEN: {
 		params p = *planet_params(st->cur->pl);
 		p.seed = (uint64_t)c->value;
-		if (build_world(st, &p) != 0)
+		if (build_world(st, &p) != 0) {
+			observe(st, c, -1);
 			return false;
+		}
 		SET_MSG(st, false, "new planet, seed %llu", (unsigned long long)p.seed);
+		observe(st, c, 0);
 		return true;
 	}
 	case STEP_CMD_SAVE: {
@@ -341,6 +364,7 @@ static bool handle(stepper_t *st, const step_cmd *c)
 			SET_MSG(st, false, "saved step %lld to %s", (long long)planet_step_count(st->cur->pl), c->text);
 		else
 			SET_MSG(st, true, "save failed: %s", err);
+		observe(st, c, rc == 0 ? 0 : -1);
 		return false;
 	}
 	case STEP_CMD_EXPORT:
@@ -443,7 +467,7 @@ static void *thread_main(void *arg)
 			next_due = t0 + 1.0 / sps;
 		else
 			next_due += 1.0 / sps;
-		do_step(st);
+		do_step(st, NULL);
 		dirty = true;
 		win_steps++;
 		double t = now_s();
@@ -585,5 +609,13 @@ void stepper_get_status(stepper_t *st, stepper_status *out)
 	pthread_mutex_lock(&st->mu);
 	*out = st->status;
 	out->playing = out->playing && !out->fatal;
+	pthread_mutex_unlock(&st->mu);
+}
+
+void stepper_observe(stepper_t *st, stepper_observer fn, void *ctx)
+{
+	pthread_mutex_lock(&st->mu);
+	st->observer = fn;
+	st->observer_ctx = ctx;
 	pthread_mutex_unlock(&st->mu);
 }

@@ -80,5 +80,14 @@ void stepper_release(stepper_t *st, const snapshot_t **cur);
 
 void stepper_get_status(stepper_t *st, stepper_status *out);
 
+/* A seam for tests: fn runs on the stepping thread after every played step
+ * (cmd NULL) and after every step, parameter, rift, regenerate and save
+ * command (rc: 0 done, -1 refused or failed), with the planet as the command
+ * left it. It may read the planet, never keep or change it. Install it while
+ * no command is queued; NULL removes it. */
+struct planet;
+typedef void (*stepper_observer)(void *ctx, const struct planet *pl, const step_cmd *cmd, int rc);
+void stepper_observe(stepper_t *st, stepper_observer fn, void *ctx);
+
 
 #endif
