@@ -559,6 +559,29 @@ static void test_manual_rift(void)
 	pool_free(p2);
 }
 
+/* A margin chosen to break on last step's figures may have no ocean floor
+ * left by now (the crust pass turned it continental): nothing splits, and
+ * that is no error (it once failed the step as "out of memory"). */
+static void test_margin_break_nothing_left(void)
+{
+	params p = base_params(3);
+	p.dt_myr = 100;         /* the break is then certain */
+	p.rift_rate = 0;
+	p.plate_min = 1;
+	planet_t *pl = make(&p, NULL);
+	if (!ok(pl != NULL, "planet for a margin break"))
+		return;
+	plate_t *q = &pl->plates[0];
+	q->ocean_age = 1e4;
+	q->cont_area = 0.5 * q->area;
+	for (int i = 0; i < q->crust.count; i++)
+		q->crust.type[i] = CRUST_CONTINENTAL;
+	int before = pl->nplates;
+	is_int(plate_events(pl, -1, -1, 0), 0, "a margin with no ocean floor left is no error");
+	ok(pl->nplates == before && ownership_ok(pl), "and nothing split off");
+	planet_free(pl);
+}
+
 int main(void)
 {
 	tap_init();
@@ -571,5 +594,6 @@ int main(void)
 	test_divergence();
 	test_state_roundtrip();
 	test_manual_rift();
+	test_margin_break_nothing_left();
 	return tap_done();
 }

@@ -117,18 +117,7 @@ int plate_events_rift(planet_t *pl, int pi)
 	memset(q, 0, sizeof *q);
 	if (cellmap_init(&q->map, g->n) < 0)
 		return -1;
-	q->id = pl->next_id++;
 	plate_set_rotation(q, p->rot);
-	/* the halves drift apart: angular velocities differ by +-(c x n) */
-	double sep = 2.0 / CM_YR_PER_KM_MYR / pl->prm.radius_km;   /* 2 cm/yr */
-	vec3 w = v3_scale(p->pole, p->omega);
-	vec3 dw = v3_scale(v3_cross(centroid, normal), sep);
-	vec3 wp = v3_sub(w, dw), wq = v3_add(w, dw);
-	p->omega = v3_len(wp);
-	p->pole = v3_norm(wp);
-	q->omega = v3_len(wq);
-	q->pole = v3_norm(wq);
-	plate_colour_for(q->id, &q->r, &q->g, &q->b);
 	/* move the samples on the +normal side (warped so the rift wanders) */
 	for (int i = 0; i < p->crust.count; i++) {
 		if (p->crust.type[i] == CRUST_CONSUMED)
@@ -146,10 +135,23 @@ int plate_events_rift(planet_t *pl, int pi)
 		crust_kill(p, i);
 	}
 	if (q->crust.count == 0) {
+		/* nothing split off: the plate keeps its motion (a refused rift
+		 * changes nothing but the generator) */
 		cellmap_free(&q->map);
 		memset(q, 0, sizeof *q);
 		return -1;
 	}
+	q->id = pl->next_id++;
+	plate_colour_for(q->id, &q->r, &q->g, &q->b);
+	/* the halves drift apart: angular velocities differ by +-(c x n) */
+	double sep = 2.0 / CM_YR_PER_KM_MYR / pl->prm.radius_km;   /* 2 cm/yr */
+	vec3 w = v3_scale(p->pole, p->omega);
+	vec3 dw = v3_scale(v3_cross(centroid, normal), sep);
+	vec3 wp = v3_sub(w, dw), wq = v3_add(w, dw);
+	p->omega = v3_len(wp);
+	p->pole = v3_norm(wp);
+	q->omega = v3_len(wq);
+	q->pole = v3_norm(wq);
 	pl->nplates++;
 	/* hand the moved cells to the new plate */
 	for (int c = 0; c < g->n; c++) {
@@ -179,7 +181,8 @@ int plate_events_rift(planet_t *pl, int pi)
  * toward the continent at MARGIN_BREAK_CM_YR so that it dives under it;
  * slab pull then keeps the new trench going. This is how floor that no
  * trench reached (an Atlantic, a pocket inside a supercontinent) is
- * recycled before it grows implausibly old. 0, or -1 if nothing split. */
+ * recycled before it grows implausibly old. 0, 1 if nothing split (the
+ * figures the choice was made on are a step old), -1 out of memory. */
 static int margin_break(planet_t *pl, int pi)
 {
 	const grid_t *g = pl->grid;
@@ -196,7 +199,7 @@ static int margin_break(planet_t *pl, int pi)
 	}
 	vec3 axis = v3_cross(ocean, cont);
 	if (v3_len(ocean) < 1e-9 || v3_len(cont) < 1e-9 || v3_len(axis) < 1e-9)
-		return -1;
+		return 1;
 	int ni = pl->nplates;
 	plate_t *q = &pl->plates[ni];
 	memset(q, 0, sizeof *q);
@@ -302,9 +305,11 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 	if (pl->nplates < pl->prm.plate_max && pl->nplates < PLATES_MAX) {
 		int old = oldest_margin(pl);
 		if (old >= 0 && rng_uniform(&pl->rng) < dt / MARGIN_BREAK_MYR) {
-			if (margin_break(pl, old) < 0)
+			int rc = margin_break(pl, old);
+			if (rc < 0)
 				return -1;
-			world_stats_update(pl);
+			if (rc == 0)
+				world_stats_update(pl);
 		}
 	}
 	return 0;
