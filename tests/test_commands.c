@@ -137,11 +137,14 @@ typedef struct observer {
 	pthread_mutex_t mu;
 	long commands;          /* commands seen (guarded by mu: the test polls it) */
 	/* below: stepping thread only until stepper_free has joined it */
+	stepper_t *st;
 	planet_t *ref;          /* the same commands, no pool */
 	long played, checks, replayed;
 	long rift_ok, rift_refused, param_ok, param_refused, regens, saves;
 	long failures;
-	char failure[512];
+	char failure[1024];
+	char recent[6][80];     /* the last changes, for the failure report */
+	int nrecent;
 } observer;
 
 static void fail(observer *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -150,9 +153,25 @@ static void fail(observer *o, const char *fmt, ...)
 	if (o->failures++ == 0) {
 		va_list ap;
 		va_start(ap, fmt);
-		vsnprintf(o->failure, sizeof o->failure, fmt, ap);
+		int at = vsnprintf(o->failure, sizeof o->failure, fmt, ap);
 		va_end(ap);
+		/* what led here, oldest first */
+		for (int i = 0; i < 6 && at >= 0 && (size_t)at < sizeof o->failure; i++) {
+			const char *r = o->recent[(o->nrecent + i) % 6];
+			if (r[0])
+				at += snprintf(o->failure + at, sizeof o->failure - (size_t)at, "%s %s",
+				               i == 0 ? "; after" : ",", r);
+		}
 	}
+}
+
+static void remember(observer *o, const char *what, const step_cmd *c, int rc)
+{
+	char *r = o->recent[o->nrecent++ % 6];
+	if (c && c->kind == STEP_CMD_SET_PARAM)
+		snprintf(r, 80, "%s=%g (%d)", c->def->path, c->value, rc);
+	else
+		snprintf(r, 80, "%s %g (%d)", what, c ? c->value : 0, rc);
 }
 
 /* Did a rift of `plate` have to be refused on this planet? */
@@ -180,8 +199,11 @@ static void on_change(void *ctx, const planet_t *pl, const step_cmd *c, int rc)
 
 	/* the command's own effect, and the same on the reference */
 	if (!c || c->kind == STEP_CMD_STEP) {
-		if (rc != 0)
-			fail(o, "step %ld failed", at);
+		if (rc != 0) {
+			stepper_status s;
+			stepper_get_status(o->st, &s);
+			fail(o, "step %ld failed (%s)", at, s.msg);
+		}
 		if (ref && planet_step(ref, err, sizeof err) != 0)
 			fail(o, "reference step %ld failed: %s", at, err);
 	} else if (c->kind == STEP_CMD_SET_PARAM) {
@@ -236,6 +258,7 @@ static void on_change(void *ctx, const planet_t *pl, const step_cmd *c, int rc)
 		o->saves++;
 	}
 
+	remember(o, what, c, rc);
 	if (planet_invariants(pl, err, sizeof err) != 0)
 		fail(o, "after a %s at step %ld: %s", what, at, err);
 	o->checks++;
@@ -480,6 +503,7 @@ int main(void)
 		return tap_done();
 	}
 	/* started paused: nothing changes the planet before the first command */
+	o.st = st;
 	stepper_observe(st, on_change, &o);
 
 	tally t = {0};
