@@ -1,4 +1,4 @@
-/* cli.h: the subcommands of the tectonica program (DESIGN.md §4).
+/* cli.h: the subcommands of the tectonica program (doc/design.md, "Commands").
  * Each returns the process exit status: 0 ok, 1 runtime failure, 2 bad usage
  * or invalid scenario. */
 #ifndef TECTONICA_CLI_H

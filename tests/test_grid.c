@@ -1,6 +1,7 @@
-/* test_grid.c: the grid contract of grid.h (DESIGN.md §2): Goldberg counts
- * and topology, Delaunay neighbours in CCW order, Voronoi areas, point
- * location equal to brute force, determinism and argument errors. */
+/* test_grid.c: the grid contract of grid.h (doc/model.md, "Grid"):
+ * Goldberg counts and topology, Delaunay neighbours in CCW order, Voronoi
+ * areas, point location equal to brute force, determinism and argument
+ * errors. */
 #include <stdlib.h>
 #include <string.h>
 #include "tap.h"

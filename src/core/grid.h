@@ -1,6 +1,6 @@
 /* grid.h: the sphere as a graph of cells.
  *
- * Three kinds (DESIGN.md §2): goldberg (dual of a subdivided icosahedron:
+ * Three kinds (doc/model.md, "Grid"): goldberg (dual of a subdivided icosahedron:
  * 12 pentagons + hexagons, 10*4^L+2 cells), cubesphere (6*R^2 cells) and
  * fibonacci (N points). Every kind ends as the same structure: unit cell
  * centres, spherical Voronoi cell areas (summing to 4*pi), and neighbour lists

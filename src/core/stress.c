@@ -1,4 +1,5 @@
-/* stress.c: boundary stress from plate velocities (DESIGN.md §2 step 7).
+/* stress.c: boundary stress from plate velocities (doc/model.md,
+ * "Step 0" and "One step").
  *
  * Across every edge between cells of different plates, the relative velocity
  * splits into a normal part (closing +, opening -) and a shear part. A

@@ -1,7 +1,7 @@
 /* surface.c: what the crust looks like from above, recomputed every step
  * in order: elevation (elevation.c), sea level (sealevel.c), climate
  * (climate.c), biomes (biome_map.c) and the world's figures (world_stats.c),
- * each phase timed (DESIGN.md §2 steps 8-10). */
+ * each phase timed (doc/model.md, "One step", 9, and "Climate"). */
 #include "planet_internal.h"
 
 void surface_update(planet_t *pl, int mode)

@@ -1,4 +1,5 @@
-/* tectonics.h: one step of plate motion (DESIGN.md §2 "One step", 1-6). */
+/* tectonics.h: one step of plate motion (doc/model.md,
+ * "One step of dt Myr", 1-8). */
 #ifndef TECTONICA_TECTONICS_H
 #define TECTONICA_TECTONICS_H
 

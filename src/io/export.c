@@ -1,4 +1,4 @@
-/* export.c: write maps of a snapshot as files (DESIGN.md §4).
+/* export.c: write maps of a snapshot as files (doc/design.md, "Exports").
  *
  * Every map samples the sphere, never a flat canvas: a pixel is a point of
  * the unit sphere, coloured or measured by colormap.c's interpolation, so the

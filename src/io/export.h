@@ -1,17 +1,18 @@
 /* export.h: write maps of a snapshot (PNG, 16-bit heightmap, cube map, raw).
  *
- * Names and formats are an interface (DESIGN.md §4): KIND.png in the output
- * folder, KIND-STEP.png (6-digit step) for time-lapse frames; 2:1
+ * Names and formats are an interface (doc/design.md, "Exports"): KIND.png
+ * in the output folder, KIND-STEP.png (6-digit step) for time-lapse frames; 2:1
  * equirectangular, longitude -180..180 left to right, north up, pixel (x, y)
  * centred at lon = -180 + 360 (x + 0.5) / W, lat = 90 - 180 (y + 0.5) / H.
  * Every PNG carries tEXt chunks Software, Kind, Scenario, Seed, Step,
- * Time-Myr, Projection and Sea-Level-m (heightmaps also Elevation-Mapping).
+ * Time-Myr, Projection, Sea-Level-m and Eustatic-Change-m (heightmaps also
+ * Elevation-Mapping).
  *
  *   biome, plates, stress, temperature, precipitation, age
  *                 8-bit RGB, W x H, the colour views of colormap.h
- *   elevation     8-bit grey, absolute metres, linear: -11 000 m -> 0,
- *                 +9 000 m -> 255 (the same scale as elevation16, so the two
- *                 agree; sea level is in the Sea-Level-m chunk)
+ *   elevation     8-bit grey, metres from this step's sea level, linear:
+ *                 -11 000 m -> 0, +9 000 m -> 255 (the same scale as
+ *                 elevation16, so the two agree)
  *   elevation16   16-bit grey, linear: -11 000 m -> 0, +9 000 m -> 65 535
  *   cubemap       8-bit RGB biome view, six faces of N = H / 2 pixels in a
  *                 4x3 horizontal cross (4N x 3N, black outside the faces):
@@ -22,11 +23,12 @@
  *                 north pole. The four side faces have north up and run
  *                 eastward left to right; +Z sits on +X's top edge (its
  *                 bottom row touches +X's top row), -Z on +X's bottom edge.
- *   raw           raw.f32: float32 little-endian metres (absolute), W x H,
- *                 row-major from the north-west corner; raw.json describes
- *                 it (size, dtype, byte order, units, projection, extents,
- *                 sea level, scenario, seed, step, version); frames are
- *                 raw-STEP.f32 + raw-STEP.json.
+ *   raw           raw.f32: float32 little-endian metres from this step's
+ *                 sea level, W x H, row-major from the north-west corner;
+ *                 raw.json describes it (size, dtype, byte order, units,
+ *                 projection, extents, sea level and its change, scenario,
+ *                 seed, step, version); frames are raw-STEP.f32 +
+ *                 raw-STEP.json.
  *
  * Sizes: W even, 16..16384, H = W / 2 (height 0 means W / 2). Files are
  * written to a temporary name and renamed; rows are rendered through the

@@ -1,5 +1,5 @@
 /* stats.h: one JSON object per reported step (the --stats interface of
- * DESIGN.md §4), written as JSON Lines. */
+ * doc/design.md, "--stats"), written as JSON Lines. */
 #ifndef TECTONICA_STATS_H
 #define TECTONICA_STATS_H
 
