@@ -118,7 +118,7 @@ int main(int argc, char **argv)
 			pool_for(pool, r.h, 4, render_rows, &r);
 			double t4 = now();
 			snprintf(path, sizeof path, "%s/split.png", dir);
-			pngw_write(path, r.w, r.h, PNGW_RGB8, NULL, 0, 64, copy_rows, &r, err, sizeof err);
+			pngw_write(path, NULL, r.w, r.h, PNGW_RGB8, NULL, 0, 64, copy_rows, &r, err, sizeof err);
 			double t5 = now();
 			t_render = t4 - t3 < t_render ? t4 - t3 : t_render;
 			t_png = t5 - t4 < t_png ? t5 - t4 : t_png;

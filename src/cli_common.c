@@ -42,20 +42,53 @@ int cli_parse_u64(const char *s, uint64_t *out)
 	return 0;
 }
 
-int cli_parse_size(const char *s, int *w, int *h)
+/* One side of WxH: digits only, range-checked before any arithmetic. */
+static int parse_side(const char *s, char **end, long long *out)
 {
-	char *end;
-	if (!s || !isdigit((unsigned char)*s))
+	if (!isdigit((unsigned char)*s))
 		return -1;
 	errno = 0;
-	long a = strtol(s, &end, 10);
-	if (errno || (*end != 'x' && *end != 'X') || !isdigit((unsigned char)end[1]))
+	long long v = strtoll(s, end, 10);
+	if (errno)
 		return -1;
-	long b = strtol(end + 1, &end, 10);
-	if (errno || *end || a < 16 || a > 16384 || b * 2 != a)
+	*out = v;
+	return 0;
+}
+
+int cli_parse_size(const char *s, int *w, int *h, const char **why)
+{
+	char *end;
+	long long a, b;
+	*why = "expected WxH, e.g. 2048x1024";
+	if (!s || parse_side(s, &end, &a) < 0 || (*end != 'x' && *end != 'X') ||
+	    parse_side(end + 1, &end, &b) < 0 || *end)
 		return -1;
+	if (a < 16 || a > 16384) {
+		*why = "the width must be from 16 to 16384";
+		return -1;
+	}
+	if (b < 8 || b > 8192 || b * 2 != a) {
+		*why = "the height must be half the width";
+		return -1;
+	}
 	*w = (int)a;
 	*h = (int)b;
+	return 0;
+}
+
+int cli_opt_threads(const char *arg, int *out)
+{
+	long j;
+	if (cli_parse_long(arg, 1, 256, &j) < 0)
+		return cli_bad("-j: expected a thread count from 1 to 256, got '%s'", arg);
+	*out = (int)j;
+	return 0;
+}
+
+int cli_opt_seed(const char *arg, uint64_t *out)
+{
+	if (cli_parse_u64(arg, out) < 0)
+		return cli_bad("-s: expected a seed from 0 to 18446744073709551615, got '%s'", arg);
 	return 0;
 }
 

@@ -11,8 +11,13 @@ int cli_default_threads(void);
 /* Strict decimal parsing: the whole string, within [lo, hi]. 0 or -1. */
 int cli_parse_long(const char *s, long lo, long hi, long *out);
 int cli_parse_u64(const char *s, uint64_t *out);
-/* "2048x1024": width 16..16384, height = width / 2. 0 or -1. */
-int cli_parse_size(const char *s, int *w, int *h);
+/* "2048x1024": width 16..16384, height = width / 2. 0, or -1 with *why
+ * saying what is wrong. Never overflows, whatever the digits. */
+int cli_parse_size(const char *s, int *w, int *h, const char **why);
+/* Option values every subcommand shares, with one error message each
+ * (printed through cli_bad). 0 or -1. */
+int cli_opt_threads(const char *arg, int *out);
+int cli_opt_seed(const char *arg, uint64_t *out);
 /* Print a usage error (and a hint to --help); returns -1. */
 int cli_bad(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Load a scenario file, or the built-in default when path is NULL; prints

@@ -50,10 +50,13 @@ int cmd_bench(int argc, char **argv)
 			if (cli_parse_long(optarg, 1, 100000, &steps) < 0)
 				return cli_bad("--steps: expected 1 to 100000, got '%s'", optarg), EXIT_USAGE;
 			break;
-		case 'j':
-			if (cli_parse_long(optarg, 1, 256, &threads) < 0)
-				return cli_bad("-j: expected 1 to 256, got '%s'", optarg), EXIT_USAGE;
+		case 'j': {
+			int t;
+			if (cli_opt_threads(optarg, &t) < 0)
+				return EXIT_USAGE;
+			threads = t;
 			break;
+		}
 		case 'h':
 			puts("usage: tectonica bench [SCENARIO] [--level L] [--steps N] [-j THREADS]");
 			return EXIT_OK;

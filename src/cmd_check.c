@@ -66,6 +66,5 @@ int cmd_check(int argc, char **argv)
 		}
 		free(errors);
 	}
-	fflush(stdout);
 	return bad ? EXIT_USAGE : EXIT_OK;
 }

@@ -1,15 +1,15 @@
 /* cmd_dashboard.c: `tectonica [SCENARIO.yaml] [options]`: parse the command
  * line, load the scenario (errors go to stderr before the terminal is
- * touched) and run the dashboard. */
-#include <errno.h>
+ * touched) and run the dashboard. Options shared with `run` (-j, -s) go
+ * through the same checks (cli_common.c), so both accept the same values. */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "cli.h"
 #include "base/err.h"
-#include "io/scenario.h"
+#include "cli.h"
+#include "cli_common.h"
 #include "tui/dashboard.h"
 
 static const char usage[] =
@@ -17,93 +17,114 @@ static const char usage[] =
 	"                 [--paused] [--fps N] [--max-kbps N] [--speed STEPS_PER_S]\n"
 	"                 [-o DIR]\n";
 
-static int parse_long(const char *s, long lo, long hi, long *out)
+/* Options of `run` or `bench` given to the dashboard: point to the command. */
+static const char *command_for(const char *opt)
 {
-	char *end;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < lo || v > hi)
-		return -1;
-	*out = v;
+	static const char *const run_only[] = {
+		"-n", "--steps", "-e", "--export", "--size", "--every", "--stats", "--save",
+		"--load", "-q", "--quiet", "--output", NULL};
+	static const char *const bench_only[] = {"--level", NULL};
+	size_t len = strcspn(opt, "=");
+	for (int i = 0; run_only[i]; i++)
+		if (strlen(run_only[i]) == len && !strncmp(opt, run_only[i], len))
+			return "run";
+	for (int i = 0; bench_only[i]; i++)
+		if (strlen(bench_only[i]) == len && !strncmp(opt, bench_only[i], len))
+			return "bench";
+	return NULL;
+}
+
+static int bad_option(const char *opt, const char *what)
+{
+	const char *cmd = command_for(opt);
+	if (cmd)
+		err_print("option '%s' belongs to `tectonica %s` (try 'tectonica %s %s ...')",
+		          opt, cmd, cmd, opt);
+	else
+		err_print("%s '%s'", what, opt);
+	fputs(usage, stderr);
+	return EXIT_USAGE;
+}
+
+static int parse(int argc, char **argv, dash_opts *o, const char **path, uint64_t *seed,
+                 bool *seed_set)
+{
+	enum { O_NOMOUSE = 256, O_PAUSED, O_FPS, O_KBPS, O_SPEED };
+	static const struct option longopts[] = {
+		{"no-mouse", no_argument, NULL, O_NOMOUSE},
+		{"paused", no_argument, NULL, O_PAUSED},
+		{"threads", required_argument, NULL, 'j'},
+		{"seed", required_argument, NULL, 's'},
+		{"fps", required_argument, NULL, O_FPS},
+		{"max-kbps", required_argument, NULL, O_KBPS},
+		{"speed", required_argument, NULL, O_SPEED},
+		{NULL, 0, NULL, 0},
+	};
+	optind = 1;
+	opterr = 0;
+	int ch;
+	long v;
+	while ((ch = getopt_long(argc, argv, ":j:s:o:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case O_NOMOUSE: o->mouse = false; break;
+		case O_PAUSED: o->paused = true; break;
+		case 'j':
+			if (cli_opt_threads(optarg, &o->threads) < 0)
+				return EXIT_USAGE;
+			break;
+		case 's':
+			if (cli_opt_seed(optarg, seed) < 0)
+				return EXIT_USAGE;
+			*seed_set = true;
+			break;
+		case O_FPS:
+			if (cli_parse_long(optarg, 1, 60, &v) < 0)
+				return cli_bad("--fps: expected 1..60, got '%s'", optarg), EXIT_USAGE;
+			o->fps = (int)v;
+			break;
+		case O_KBPS:
+			if (cli_parse_long(optarg, 0, 1000000, &v) < 0)
+				return cli_bad("--max-kbps: expected 0 (no limit) to 1000000, got '%s'", optarg),
+				       EXIT_USAGE;
+			o->max_kbps = (int)v;
+			break;
+		case O_SPEED: {
+			char *end;
+			o->speed = strtod(optarg, &end);
+			if (*end || end == optarg || !(o->speed >= 0 && o->speed <= 1000))
+				return cli_bad("--speed: expected 0..1000 steps/s (0 = no cap), got '%s'", optarg),
+				       EXIT_USAGE;
+			break;
+		}
+		case 'o': o->export_dir = optarg; break;
+		case ':': return bad_option(argv[optind - 1], "option needs a value:");
+		default: return bad_option(argv[optind - 1], "unknown option");
+		}
+	}
+	if (optind < argc)
+		*path = argv[optind++];
+	if (optind < argc) {
+		err_print("more than one scenario given ('%s')", argv[optind]);
+		return EXIT_USAGE;
+	}
 	return 0;
 }
 
 int cmd_dashboard(int argc, char **argv)
 {
-	dash_opts o = {.mouse = true, .fps = 10, .max_kbps = 40, .speed = 10, .export_dir = "."};
-	const char *path = NULL, *seed_s = NULL;
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	o.threads = cpus > 0 ? (int)cpus : 1;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		long v;
-		bool has_arg = i + 1 < argc;
-		if (!strcmp(a, "--no-mouse")) {
-			o.mouse = false;
-		} else if (!strcmp(a, "--paused")) {
-			o.paused = true;
-		} else if (!strcmp(a, "-j") && has_arg) {
-			if (parse_long(argv[++i], 1, 256, &v)) {
-				err_print("-j: expected 1..256, got '%s'", argv[i]);
-				return EXIT_USAGE;
-			}
-			o.threads = (int)v;
-		} else if (!strcmp(a, "-s") && has_arg) {
-			seed_s = argv[++i];
-		} else if (!strcmp(a, "--fps") && has_arg) {
-			if (parse_long(argv[++i], 1, 60, &v)) {
-				err_print("--fps: expected 1..60, got '%s'", argv[i]);
-				return EXIT_USAGE;
-			}
-			o.fps = (int)v;
-		} else if (!strcmp(a, "--max-kbps") && has_arg) {
-			if (parse_long(argv[++i], 0, 1000000, &v)) {
-				err_print("--max-kbps: expected 0 (no limit) or more, got '%s'", argv[i]);
-				return EXIT_USAGE;
-			}
-			o.max_kbps = (int)v;
-		} else if (!strcmp(a, "--speed") && has_arg) {
-			char *end;
-			o.speed = strtod(argv[++i], &end);
-			if (*end || end == argv[i] || o.speed < 0 || o.speed > 1000) {
-				err_print("--speed: expected 0..1000 steps/s (0 = no cap), got '%s'", argv[i]);
-				return EXIT_USAGE;
-			}
-		} else if (!strcmp(a, "-o") && has_arg) {
-			o.export_dir = argv[++i];
-		} else if (a[0] == '-' && a[1]) {
-			err_print("unknown or incomplete option '%s'", a);
-			fputs(usage, stderr);
-			return EXIT_USAGE;
-		} else if (!path) {
-			path = a;
-		} else {
-			err_print("more than one scenario given ('%s')", a);
-			return EXIT_USAGE;
-		}
-	}
-
-	char *errors = NULL;
-	int nerr = path ? scenario_load_file(path, &o.prm, &errors)
-	                : scenario_load_default(&o.prm, &errors);
-	if (nerr) {
-		fputs(errors ? errors : "invalid scenario\n", stderr);
-		if (errors && errors[0] && errors[strlen(errors) - 1] != '\n')
-			fputc('\n', stderr);
-		free(errors);
-		return EXIT_USAGE;
-	}
-	free(errors);
-	if (seed_s) {
-		char *end;
-		errno = 0;
-		unsigned long long s = strtoull(seed_s, &end, 10);
-		if (errno || *end || end == seed_s) {
-			err_print("-s: expected a number, got '%s'", seed_s);
-			return EXIT_USAGE;
-		}
-		o.prm.seed = s;
-	}
+	dash_opts o = {.mouse = true, .fps = 10, .max_kbps = 40, .speed = 10, .export_dir = ".",
+	               .threads = cli_default_threads()};
+	const char *path = NULL;
+	uint64_t seed = 0;
+	bool seed_set = false;
+	int rc = parse(argc, argv, &o, &path, &seed, &seed_set);
+	if (rc)
+		return rc;
+	rc = cli_load_scenario(path, &o.prm);
+	if (rc)
+		return rc;
+	if (seed_set)
+		o.prm.seed = seed;
 	o.scenario = path ? path : "built-in default";
 	return dashboard_run(&o);
 }

@@ -7,13 +7,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "base/err.h"
+#include "cli.h"
 #include "cli_common.h"
 #include "core/planet.h"
 #include "io/export.h"
+#include "io/outfile.h"
 #include "io/scenario.h"
 #include "io/state.h"
 #include "io/stats.h"
@@ -70,23 +72,22 @@ static int parse_run(int argc, char **argv, run_opts *o)
 				return cli_bad("-n: expected a step count from 0 to 100000000, got '%s'", optarg);
 			break;
 		case 's':
-			if (cli_parse_u64(optarg, &o->seed) < 0)
-				return cli_bad("-s: expected an unsigned 64-bit seed, got '%s'", optarg);
+			if (cli_opt_seed(optarg, &o->seed) < 0)
+				return -1;
 			o->seed_set = 1;
 			break;
-		case 'j': {
-			long j;
-			if (cli_parse_long(optarg, 1, 256, &j) < 0)
-				return cli_bad("-j: expected a thread count from 1 to 256, got '%s'", optarg);
-			o->threads = (int)j;
+		case 'j':
+			if (cli_opt_threads(optarg, &o->threads) < 0)
+				return -1;
 			break;
-		}
 		case 'o': o->outdir = optarg; break;
 		case 'e': o->exports = optarg; break;
-		case 'S':
-			if (cli_parse_size(optarg, &o->width, &o->height) < 0)
-				return cli_bad("--size: expected WxH with W = 2H and W from 16 to 16384, got '%s'", optarg);
+		case 'S': {
+			const char *why;
+			if (cli_parse_size(optarg, &o->width, &o->height, &why) < 0)
+				return cli_bad("--size: %s, got '%s'", why, optarg);
 			break;
+		}
 		case 'E':
 			if (cli_parse_long(optarg, 1, 100000000L, &o->every) < 0)
 				return cli_bad("--every: expected a positive step count, got '%s'", optarg);
@@ -109,27 +110,10 @@ static int parse_run(int argc, char **argv, run_opts *o)
 	return 0;
 }
 
-/* Whether the folder that would hold `path` takes new files. */
-static int dir_writable(const char *path)
-{
-	char dir[4096];
-	const char *slash = strrchr(path, '/');
-	if (!slash)
-		return access(".", W_OK) == 0;
-	size_t len = (size_t)(slash - path);
-	if (len >= sizeof dir) {
-		errno = ENAMETOOLONG;
-		return 0;
-	}
-	memcpy(dir, path, len);
-	dir[len] = '\0';
-	return access(len ? dir : "/", W_OK) == 0;
-}
-
 /* Export `mask` of snapshot s, as frames when frame >= 0. */
 static int do_export(const run_opts *o, const snapshot_t *s, unsigned mask, long frame, pool_t *pool)
 {
-	char err[512] = "";
+	char err[1024] = "";
 	export_opts eo = {.width = o->width, .height = o->height,
 	                  .scenario = o->scenario ? o->scenario : o->load_path ? o->load_path
 	                              : "built-in default",
@@ -137,6 +121,72 @@ static int do_export(const run_opts *o, const snapshot_t *s, unsigned mask, long
 	if (export_write(s, mask, o->outdir ? o->outdir : ".", &eo, pool, err, sizeof err) < 0) {
 		err_print("export: %s", err);
 		return -1;
+	}
+	return 0;
+}
+
+/* Refuse an output that would overwrite one of the inputs. */
+static int clobbers_input(const char *opt, const char *out, const char *const *inputs)
+{
+	char b[OUTFILE_SHOWN];
+	for (int i = 0; inputs[i]; i++)
+		if (!strcmp(out, inputs[i]) || outfile_same(out, inputs[i])) {
+			err_print("%s: '%s' is the input file '%s'; not overwritten", opt,
+			          outfile_shown(out, b), inputs[i]);
+			return 1;
+		}
+	return 0;
+}
+
+/* Every destination, checked before anything is opened or stepped: a long
+ * run must not fail at its end, and a bad command line must not destroy a
+ * file. Returns 0 or an exit status. */
+static int check_outputs(const run_opts *o, unsigned mask, int want_maps)
+{
+	char err[1024] = "";
+	const char *inputs[3] = {o->scenario, NULL, NULL};
+	if (!o->scenario)
+		inputs[0] = o->load_path;
+	else
+		inputs[1] = o->load_path;
+	int to_stdout = o->stats_path && !strcmp(o->stats_path, "-");
+	if (o->stats_path && !to_stdout) {
+		struct stat st;
+		if (clobbers_input("--stats", o->stats_path, inputs))
+			return EXIT_USAGE;
+		if (stat(o->stats_path, &st) == 0 && S_ISDIR(st.st_mode)) {
+			char b[OUTFILE_SHOWN];
+			err_print("--stats: cannot write '%s': it is a folder", outfile_shown(o->stats_path, b));
+			return EXIT_RUNTIME;
+		}
+	}
+	if (o->save_path) {
+		/* saving over the state being resumed is fine: it is read whole
+		 * first, and replaced only by a complete new file */
+		const char *not_load[3] = {o->scenario, NULL, NULL};
+		if (clobbers_input("--save", o->save_path, not_load))
+			return EXIT_USAGE;
+		if (o->stats_path && !to_stdout &&
+		    (!strcmp(o->save_path, o->stats_path) || outfile_same(o->save_path, o->stats_path))) {
+			err_print("--save and --stats name the same file '%s'", o->save_path);
+			return EXIT_USAGE;
+		}
+		if (outfile_check(o->save_path, err, sizeof err) < 0) {
+			err_print("--save: %s", err);
+			return EXIT_RUNTIME;
+		}
+		outfile_sweep(o->save_path);
+	}
+	if (want_maps) {
+		const char *dir = o->outdir ? o->outdir : ".";
+		if (export_prepare_dir(dir, err, sizeof err) < 0 ||
+		    export_check(dir, mask, o->every ? 0 : -1, inputs, err, sizeof err) < 0) {
+			err_print("-o: %s", err);
+			return EXIT_RUNTIME;
+		}
+		char probe[PATH_MAX];
+		if (snprintf(probe, sizeof probe, "%s/x", dir) < (int)sizeof probe)
+			outfile_sweep(probe);
 	}
 	return 0;
 }
@@ -155,25 +205,21 @@ int cmd_run(int argc, char **argv)
 		err_print("-e: %s", err);
 		return EXIT_USAGE;
 	}
-
-	/* refuse unwritable destinations before a long run, not after it */
-	if (want_maps && export_prepare_dir(o.outdir ? o.outdir : ".", err, sizeof err) < 0) {
-		err_print("-o: %s", err);
-		return EXIT_RUNTIME;
+	/* the inputs first: a bad scenario must leave every output untouched */
+	params prm;
+	if (!o.load_path) {
+		rc = cli_load_scenario(o.scenario, &prm);
+		if (rc)
+			return rc;
+		if (o.seed_set)
+			prm.seed = o.seed;
 	}
-	if (o.save_path && !dir_writable(o.save_path)) {
-		err_print("--save: cannot write '%s': %s", o.save_path, strerror(errno));
-		return EXIT_RUNTIME;
-	}
+	rc = check_outputs(&o, mask, want_maps);
+	if (rc)
+		return rc;
+	outfile_signals_install();
 
 	FILE *stats = NULL;
-	if (o.stats_path) {
-		stats = strcmp(o.stats_path, "-") ? fopen(o.stats_path, "w") : stdout;
-		if (!stats) {
-			err_print("--stats: cannot open '%s': %s", o.stats_path, strerror(errno));
-			return EXIT_RUNTIME;
-		}
-	}
 	pool_t *pool = pool_new(o.threads);
 	if (!pool) {
 		err_print("cannot start %d threads", o.threads);
@@ -190,15 +236,26 @@ int cmd_run(int argc, char **argv)
 			goto out;
 		}
 	} else {
-		params prm;
-		rc = cli_load_scenario(o.scenario, &prm);
-		if (rc)
-			goto out;
-		if (o.seed_set)
-			prm.seed = o.seed;
 		pl = planet_new(&prm, pool, err, sizeof err);
 		if (!pl) {
 			err_print("%s", err);
+			rc = EXIT_RUNTIME;
+			goto out;
+		}
+	}
+	char shown[OUTFILE_SHOWN];
+	const char *stats_name = "standard output";
+	if (o.stats_path) {
+		/* a FIFO or device (/dev/stderr) is written in place: nothing of it
+		 * is replaced */
+		if (strcmp(o.stats_path, "-")) {
+			stats_name = outfile_shown(o.stats_path, shown);
+			stats = fopen(o.stats_path, "w");
+		} else {
+			stats = stdout;
+		}
+		if (!stats) {
+			err_print("--stats: cannot write '%s': %s", stats_name, strerror(errno));
 			rc = EXIT_RUNTIME;
 			goto out;
 		}
@@ -217,7 +274,8 @@ int cmd_run(int argc, char **argv)
 		if ((stats && report) || (o.every && report)) {
 			planet_snapshot(pl, snap);
 			if (stats && stats_write_json(stats, snap) < 0) {
-				err_print("--stats: write failed");
+				err_print("--stats: cannot write %s%s%s: %s", stats == stdout ? "to " : "'",
+				          stats_name, stats == stdout ? "" : "'", strerror(errno));
 				rc = EXIT_RUNTIME;
 				goto done;
 			}
@@ -266,10 +324,8 @@ out:
 	planet_free(pl);
 	pool_free(pool);
 	if (stats && stats != stdout && fclose(stats) != 0 && rc == EXIT_OK) {
-		err_print("--stats: write failed");
+		err_print("--stats: cannot write '%s': %s", stats_name, strerror(errno));
 		rc = EXIT_RUNTIME;
 	}
-	if (stats == stdout && fflush(stdout) != 0 && rc == EXIT_OK)
-		rc = EXIT_RUNTIME;
 	return rc;
 }

@@ -1,7 +1,10 @@
 /* main.c: dispatch to the subcommands; no subcommand opens the dashboard. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "base/err.h"
 #include "cli.h"
 #include "config.h"
 
@@ -19,11 +22,69 @@ static const char usage[] =
 	"Export kinds for -e: biome elevation elevation16 plates stress temperature\n"
 	"precipitation age cubemap raw, or all. See tectonica(1).\n";
 
-int main(int argc, char **argv)
+static const char *const commands[] = {"run", "check", "bench", "help"};
+
+/* Edit distance (insert, delete, substitute, swap neighbours), capped. */
+static int distance(const char *a, const char *b)
+{
+	int la = (int)strlen(a), lb = (int)strlen(b);
+	if (la > 16 || lb > 16)
+		return 99;
+	int d[17][17];
+	for (int i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (int j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (int i = 1; i <= la; i++)
+		for (int j = 1; j <= lb; j++) {
+			int v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return d[la][lb];
+}
+
+/* A first word that is no file and no scenario name but close to a command
+ * is a mistyped command, not a scenario: say so instead of loading it. */
+static int unknown_command(const char *a)
+{
+	struct stat st;
+	if (a[0] == '-' || strchr(a, '/') || strchr(a, '.') || stat(a, &st) == 0)
+		return 0;
+	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+		if (distance(a, commands[i]) <= 2) {
+			err_print("unknown command '%s' (did you mean '%s'?)", a, commands[i]);
+			fputs("Try 'tectonica --help'.\n", stderr);
+			return 1;
+		}
+	return 0;
+}
+
+/* Output that never reached its file is a failure, even for --help: a
+ * script reading a full disk must not take an exit status of 0. */
+static int finish_stdout(int rc)
+{
+	int bad = ferror(stdout);
+	errno = 0;
+	if (fflush(stdout) != 0)
+		bad = 1;
+	if (bad) {
+		err_print("cannot write to standard output: %s", errno ? strerror(errno) : "write error");
+		return rc == EXIT_OK ? EXIT_RUNTIME : rc;
+	}
+	return rc;
+}
+
+static int dispatch(int argc, char **argv)
 {
 	if (argc >= 2) {
 		const char *a = argv[1];
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+		if (!strcmp(a, "--help") || !strcmp(a, "-h") || !strcmp(a, "help")) {
 			fputs(usage, stdout);
 			return EXIT_OK;
 		}
@@ -37,10 +98,13 @@ int main(int argc, char **argv)
 			return cmd_check(argc - 1, argv + 1);
 		if (!strcmp(a, "bench"))
 			return cmd_bench(argc - 1, argv + 1);
-		if (!strcmp(a, "help")) {
-			fputs(usage, stdout);
-			return EXIT_OK;
-		}
+		if (unknown_command(a))
+			return EXIT_USAGE;
 	}
 	return cmd_dashboard(argc, argv);
+}
+
+int main(int argc, char **argv)
+{
+	return finish_stdout(dispatch(argc, argv));
 }

@@ -1,8 +1,10 @@
 #!/bin/sh
-# tui_signals.sh: SIGINT, SIGTERM and SIGHUP restore the terminal (TAP).
+# tui_signals.sh: SIGINT, SIGTERM and SIGHUP end the dashboard cleanly; every
+# other signal that kills by default (Ctrl-\, SIGUSR1/2, SIGALRM, a crash)
+# still restores the terminal before the process dies (TAP).
 . "$SRCDIR/tests/tui_lib.sh"
 
-for sn in INT:2 TERM:15 HUP:1; do
+for sn in INT:2 TERM:15 HUP:1 QUIT:3 USR1:10 USR2:12 ALRM:14 SEGV:11; do
 	sig=${sn%:*} num=${sn#*:}
 	start 100 30 xterm-256color C.UTF-8 --
 	wait_for ' step [0-9]+ ' 20

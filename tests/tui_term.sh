@@ -86,4 +86,15 @@ if infocmp xterm-direct >/dev/null 2>&1 || [ -d "$tmp/terminfo" ]; then
 else
 	n=$((n + 1)); echo "ok $n # SKIP no xterm-direct terminfo and no tic"
 fi
+# a printing terminal cannot hold the dashboard: refused with a reason, like
+# an unknown type, instead of drawing one scrolling line
+start 80 24 dumb C.UTF-8 --
+wait_for '^EXIT=' 10
+t $? "TERM=dumb: the dashboard exits"
+screen | grep -aq "^EXIT=1" && screen | grep -aq "terminal type 'dumb' cannot move the cursor"
+t $? "TERM=dumb: refused with exit 1 and a reason"
+start 80 24 no-such-terminal C.UTF-8 --
+wait_for '^EXIT=' 10
+screen | grep -aq "^EXIT=1" && screen | grep -aq "cannot use terminal type 'no-such-terminal'"
+t $? "an unknown TERM: refused with exit 1 and a reason"
 finish

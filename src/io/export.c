@@ -13,6 +13,7 @@
 #include "io/export.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -23,6 +24,7 @@
 
 #include "config.h"
 #include "io/colormap.h"
+#include "io/outfile.h"
 #include "io/pngwrite.h"
 #include "base/pool.h"
 
@@ -232,10 +234,15 @@ static int fill_band(void *ctx, int y0, int y1, void *buf)
 /* mkdir -p: create dir and its missing parents. */
 int export_prepare_dir(const char *dir, char *err, size_t errlen)
 {
-	char path[4096];
+	char path[PATH_MAX], b[OUTFILE_SHOWN];
 	size_t len = strlen(dir);
-	if (len == 0 || len >= sizeof path) {
-		snprintf(err, errlen, "bad output folder \"%s\"", dir);
+	if (len == 0) {
+		snprintf(err, errlen, "no output folder given");
+		return -1;
+	}
+	if (len + 32 >= sizeof path) {
+		snprintf(err, errlen, "cannot use output folder '%s': %s", outfile_shown(dir, b),
+		         strerror(ENAMETOOLONG));
 		return -1;
 	}
 	memcpy(path, dir, len + 1);
@@ -245,18 +252,20 @@ int export_prepare_dir(const char *dir, char *err, size_t errlen)
 		char keep = path[i];
 		path[i] = '\0';
 		if (mkdir(path, 0777) != 0 && errno != EEXIST) {
-			snprintf(err, errlen, "cannot create output folder %s: %s", path, strerror(errno));
+			snprintf(err, errlen, "cannot create output folder '%s': %s", outfile_shown(path, b),
+			         strerror(errno));
 			return -1;
 		}
 		path[i] = keep;
 	}
 	struct stat st;
 	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "output folder %s is not a folder", dir);
+		snprintf(err, errlen, "output folder '%s' is not a folder", outfile_shown(dir, b));
 		return -1;
 	}
 	if (access(dir, W_OK) != 0) {
-		snprintf(err, errlen, "cannot write to output folder %s: %s", dir, strerror(errno));
+		snprintf(err, errlen, "cannot write to output folder '%s': %s", outfile_shown(dir, b),
+		         strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -264,24 +273,36 @@ int export_prepare_dir(const char *dir, char *err, size_t errlen)
 
 /* dir/KIND.ext or dir/KIND-STEP.ext */
 static int file_path(char *buf, size_t len, const char *dir, const char *kind, const char *ext,
-                     long frame)
+                     long frame, char *err, size_t errlen)
 {
 	int n = frame >= 0 ? snprintf(buf, len, "%s/%s-%06ld.%s", dir, kind, frame, ext)
 	                   : snprintf(buf, len, "%s/%s.%s", dir, kind, ext);
-	return n > 0 && (size_t)n < len ? 0 : -1;
+	if (n > 0 && (size_t)n < len)
+		return 0;
+	char b[OUTFILE_SHOWN];
+	snprintf(err, errlen, "cannot write into '%s': %s", outfile_shown(dir, b), strerror(ENAMETOOLONG));
+	return -1;
 }
 
-/* Rename the finished temporary file into place (or remove it on failure). */
-static int commit(const char *tmp, const char *path, int rc, char *err, size_t errlen)
+int export_check(const char *dir, unsigned mask, long frame, const char *const *inputs,
+                 char *err, size_t errlen)
 {
-	if (rc != 0) {
-		unlink(tmp);
-		return -1;
-	}
-	if (rename(tmp, path) != 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		unlink(tmp);
-		return -1;
+	char path[PATH_MAX], b[OUTFILE_SHOWN];
+	for (int k = 0; k < EXPORT_KIND_COUNT; k++) {
+		if (!(mask & 1u << k))
+			continue;
+		for (int part = 0; part < (k == EXPORT_RAW ? 2 : 1); part++) {
+			const char *ext = k != EXPORT_RAW ? "png" : part ? "json" : "f32";
+			if (file_path(path, sizeof path, dir, kind_names[k], ext, frame, err, errlen) != 0 ||
+			    outfile_check(path, err, errlen) != 0)
+				return -1;
+			for (int i = 0; inputs && inputs[i]; i++)
+				if (outfile_same(path, inputs[i])) {
+					snprintf(err, errlen, "'%s' is the input file '%s'; not overwritten",
+					         outfile_shown(path, b), inputs[i]);
+					return -1;
+				}
+		}
 	}
 	return 0;
 }
@@ -314,12 +335,10 @@ static int write_png_kind(job *j, const meta *m, const char *dir, long frame,
                           char *err, size_t errlen)
 {
 	const char *name = kind_names[j->kind];
-	char path[4200], tmp[4300];
-	if (file_path(path, sizeof path, dir, name, "png", frame) != 0) {
-		snprintf(err, errlen, "output path too long");
+	char path[PATH_MAX], tmp[OUTFILE_TMP_MAX];
+	if (file_path(path, sizeof path, dir, name, "png", frame, err, errlen) != 0 ||
+	    outfile_begin(path, tmp, err, errlen) != 0)
 		return -1;
-	}
-	snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
 
 	pngw_format fmt = j->kind == EXPORT_ELEVATION ? PNGW_GREY8
 	                : j->kind == EXPORT_ELEVATION16 ? PNGW_GREY16 : PNGW_RGB8;
@@ -344,8 +363,8 @@ static int write_png_kind(job *j, const meta *m, const char *dir, long frame,
 			: "linear, -11000 m -> 0, +9000 m -> 255 (metres from the sea level of this step)"};
 
 	j->stride = (size_t)j->w * (size_t)pngw_pixel_bytes(fmt);
-	int rc = pngw_write(tmp, j->w, j->h, fmt, text, ntext, BAND_ROWS, fill_band, j, err, errlen);
-	return commit(tmp, path, rc, err, errlen);
+	int rc = pngw_write(tmp, path, j->w, j->h, fmt, text, ntext, BAND_ROWS, fill_band, j, err, errlen);
+	return outfile_commit(tmp, path, rc == 0, err, errlen);
 }
 
 /* JSON string with the few escapes a path or name can need. */
@@ -367,15 +386,14 @@ static void json_str(FILE *f, const char *s)
 static int write_sidecar(const snapshot_t *s, const meta *m, const char *dir, long frame,
                          const char *data_name, int w, int h, char *err, size_t errlen)
 {
-	char path[4200], tmp[4300];
-	if (file_path(path, sizeof path, dir, "raw", "json", frame) != 0) {
-		snprintf(err, errlen, "output path too long");
+	char path[PATH_MAX], tmp[OUTFILE_TMP_MAX], b[OUTFILE_SHOWN];
+	if (file_path(path, sizeof path, dir, "raw", "json", frame, err, errlen) != 0 ||
+	    outfile_begin(path, tmp, err, errlen) != 0)
 		return -1;
-	}
-	snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
 	FILE *f = fopen(tmp, "w");
 	if (!f) {
-		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+		snprintf(err, errlen, "cannot write '%s': %s", outfile_shown(path, b), strerror(errno));
+		outfile_commit(tmp, path, 0, err, errlen);
 		return -1;
 	}
 	fprintf(f, "{\n  \"data\": ");
@@ -395,13 +413,15 @@ static int write_sidecar(const snapshot_t *s, const meta *m, const char *dir, lo
 	json_str(f, m->software);
 	fprintf(f, ",\n  \"version\": \"%s\"\n}\n", PACKAGE_VERSION);
 	(void)s;
-	int bad = ferror(f);
+	int bad = ferror(f) || fflush(f) != 0;
+	int saved = errno;
 	if (fclose(f) != 0 || bad) {
-		snprintf(err, errlen, "%s: write error", tmp);
-		unlink(tmp);
+		snprintf(err, errlen, "cannot write '%s': %s", outfile_shown(path, b),
+		         strerror(bad && saved ? saved : errno));
+		outfile_commit(tmp, path, 0, err, errlen);
 		return -1;
 	}
-	return commit(tmp, path, 0, err, errlen);
+	return outfile_commit(tmp, path, 1, err, errlen);
 }
 
 static int little_endian(void)
@@ -413,25 +433,27 @@ static int little_endian(void)
 /* raw: float32 little-endian metres, row-major, plus raw.json. */
 static int write_raw(job *j, const meta *m, const char *dir, long frame, char *err, size_t errlen)
 {
-	char path[4200], tmp[4300];
-	if (file_path(path, sizeof path, dir, "raw", "f32", frame) != 0) {
-		snprintf(err, errlen, "output path too long");
+	char path[PATH_MAX], tmp[OUTFILE_TMP_MAX], b[OUTFILE_SHOWN];
+	if (file_path(path, sizeof path, dir, "raw", "f32", frame, err, errlen) != 0)
 		return -1;
-	}
-	snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
 	j->stride = (size_t)j->w * sizeof(float);
 	uint8_t *buf = malloc(j->stride * BAND_ROWS);
 	if (!buf) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	FILE *f = fopen(tmp, "wb");
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+	if (outfile_begin(path, tmp, err, errlen) != 0) {
 		free(buf);
 		return -1;
 	}
-	int rc = 0;
+	FILE *f = fopen(tmp, "wb");
+	if (!f) {
+		snprintf(err, errlen, "cannot write '%s': %s", outfile_shown(path, b), strerror(errno));
+		outfile_commit(tmp, path, 0, err, errlen);
+		free(buf);
+		return -1;
+	}
+	int rc = 0, saved = 0;
 	for (int y = 0; y < j->h && rc == 0; y += BAND_ROWS) {
 		int n = j->h - y < BAND_ROWS ? j->h - y : BAND_ROWS;
 		fill_band(j, y, y + n, buf);
@@ -444,15 +466,23 @@ static int write_raw(job *j, const meta *m, const char *dir, long frame, char *e
 				buf[i + 2] = t1;
 				buf[i + 3] = t0;
 			}
-		if (fwrite(buf, 1, bytes, f) != bytes)
+		if (fwrite(buf, 1, bytes, f) != bytes) {
 			rc = -1;
+			saved = errno;
+		}
 	}
 	free(buf);
-	if (fclose(f) != 0)
+	if (rc == 0 && fflush(f) != 0) {
 		rc = -1;
+		saved = errno;
+	}
+	if (fclose(f) != 0 && rc == 0) {
+		rc = -1;
+		saved = errno;
+	}
 	if (rc != 0)
-		snprintf(err, errlen, "%s: write error: %s", tmp, strerror(errno));
-	if (commit(tmp, path, rc, err, errlen) != 0)
+		snprintf(err, errlen, "cannot write '%s': %s", outfile_shown(path, b), strerror(saved));
+	if (outfile_commit(tmp, path, rc == 0, err, errlen) != 0)
 		return -1;
 	const char *base = strrchr(path, '/');
 	return write_sidecar(j->s, m, dir, frame, base ? base + 1 : path, j->w, j->h, err, errlen);

@@ -60,6 +60,12 @@ int export_parse_list(const char *list, unsigned *mask, char *err, size_t errlen
 /* Create dir (and parents) if missing and check it is writable, so a long
  * run can fail before it starts rather than at its end. 0 or -1 with err. */
 int export_prepare_dir(const char *dir, char *err, size_t errlen);
+/* Check, before a run, that every file of mask (KIND.png, raw.f32, ...; as
+ * frame `frame` when >= 0) can be written into the prepared dir: no folder,
+ * symlink or special file in the way (outfile_check) and none of them the
+ * same file as one of inputs (NULL-terminated, may be NULL). 0 or -1. */
+int export_check(const char *dir, unsigned mask, long frame, const char *const *inputs,
+                 char *err, size_t errlen);
 /* Write every kind in mask to dir (created if missing). 0 or -1 with err. */
 int export_write(const snapshot_t *s, unsigned mask, const char *dir,
                  const export_opts *o, struct pool *pool, char *err, size_t errlen);

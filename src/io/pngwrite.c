@@ -9,6 +9,7 @@
  * step, and the static planet plus its map must stay well under 0.5 s. The
  * row rendering, not zlib, is most of the time. */
 #include "io/pngwrite.h"
+#include "io/outfile.h"
 
 #include <errno.h>
 #include <png.h>
@@ -25,14 +26,49 @@
 #define PNGW_FILTERS PNG_FILTER_SUB
 #endif
 
-typedef struct errbox { char *err; size_t len; } errbox;
+/* Where libpng's errors go: the file named in messages (the destination,
+ * not the temporary name) and the errno of a failed write, so a full disk
+ * reads "cannot write 'map.png': No space left on device", not libpng's
+ * bare "Write Error". */
+typedef struct errbox {
+	char *err;
+	size_t len;
+	const char *shown;
+	FILE *f;
+	int write_errno;
+} errbox;
 
 static void on_error(png_structp png, png_const_charp msg)
 {
 	errbox *e = png_get_error_ptr(png);
-	if (e && e->err && e->len)
-		snprintf(e->err, e->len, "libpng: %s", msg);
+	if (e && e->err && e->len) {
+		char b[OUTFILE_SHOWN];
+		if (e->write_errno)
+			snprintf(e->err, e->len, "cannot write '%s': %s", outfile_shown(e->shown, b),
+			         strerror(e->write_errno));
+		else
+			snprintf(e->err, e->len, "cannot write '%s': libpng: %s",
+			         outfile_shown(e->shown, b), msg);
+	}
 	png_longjmp(png, 1);
+}
+
+static void on_write(png_structp png, png_bytep data, size_t len)
+{
+	errbox *e = png_get_io_ptr(png);
+	if (fwrite(data, 1, len, e->f) != len) {
+		e->write_errno = errno ? errno : EIO;
+		png_error(png, "write error");
+	}
+}
+
+static void on_flush(png_structp png)
+{
+	errbox *e = png_get_io_ptr(png);
+	if (fflush(e->f) != 0) {
+		e->write_errno = errno ? errno : EIO;
+		png_error(png, "write error");
+	}
 }
 
 static void on_warning(png_structp png, png_const_charp msg)
@@ -52,7 +88,7 @@ static int little_endian(void)
 	return *(const uint8_t *)&one == 1;
 }
 
-int pngw_write(const char *path, int width, int height, pngw_format fmt,
+int pngw_write(const char *path, const char *shown, int width, int height, pngw_format fmt,
                const pngw_text *text, int ntext, int band, pngw_fill fill, void *ctx,
                char *err, size_t errlen)
 {
@@ -62,7 +98,8 @@ int pngw_write(const char *path, int width, int height, pngw_format fmt,
 	}
 	size_t stride = (size_t)width * (size_t)pngw_pixel_bytes(fmt);
 	const int nb = band < height ? band : height;
-	errbox box = {err, errlen};
+	errbox box = {err, errlen, shown ? shown : path, NULL, 0};
+	char b[OUTFILE_SHOWN];
 	FILE *volatile f = NULL;
 	uint8_t *volatile buf = NULL;
 	png_bytep *volatile rows = NULL;
@@ -90,10 +127,11 @@ int pngw_write(const char *path, int width, int height, pngw_format fmt,
 		png_error(png, "out of memory");
 	f = fopen(path, "wb");
 	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		snprintf(err, errlen, "cannot write '%s': %s", outfile_shown(box.shown, b), strerror(errno));
 		png_longjmp(png, 1);
 	}
-	png_init_io(png, f);
+	box.f = f;
+	png_set_write_fn(png, &box, on_write, on_flush);
 	png_set_compression_level(png, PNGW_ZLIB_LEVEL);
 	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNGW_FILTERS);
 	png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height,
@@ -114,7 +152,7 @@ int pngw_write(const char *path, int width, int height, pngw_format fmt,
 	for (int y = 0; y < height; y += nb) {
 		int n = height - y < nb ? height - y : nb;
 		if (fill(ctx, y, y + n, buf) != 0) {
-			snprintf(err, errlen, "%s: rendering failed", path);
+			snprintf(err, errlen, "cannot write '%s': rendering failed", outfile_shown(box.shown, b));
 			png_longjmp(png, 1);
 		}
 		for (int i = 0; i < n; i++)
@@ -126,9 +164,11 @@ int pngw_write(const char *path, int width, int height, pngw_format fmt,
 	free(buf);
 	free(rows);
 	free(tx);
-	int bad = ferror(f);
+	int bad = ferror(f) || fflush(f) != 0;
+	int saved = errno;
 	if (fclose(f) != 0 || bad) {
-		snprintf(err, errlen, "%s: write error: %s", path, strerror(errno));
+		snprintf(err, errlen, "cannot write '%s': %s", outfile_shown(box.shown, b),
+		         strerror(bad && saved ? saved : errno));
 		return -1;
 	}
 	return 0;

@@ -21,8 +21,9 @@ typedef int (*pngw_fill)(void *ctx, int y0, int y1, void *buf);
 int pngw_pixel_bytes(pngw_format f);
 
 /* Write a width x height PNG to path, asking fill for bands of `band` rows.
- * Returns 0, or -1 with a message in err. */
-int pngw_write(const char *path, int width, int height, pngw_format fmt,
+ * Returns 0, or -1 with a message in err naming `shown` (the file the user
+ * asked for, when path is its temporary name; NULL: path) and the reason. */
+int pngw_write(const char *path, const char *shown, int width, int height, pngw_format fmt,
                const pngw_text *text, int ntext, int band, pngw_fill fill, void *ctx,
                char *err, size_t errlen);
 

@@ -14,11 +14,13 @@
 #include <unistd.h>
 
 #include "core/planet_state.h"
+#include "io/outfile.h"
 #include "state.h"
 
 #define STATE_MAGIC "TECTSTAT"
 #define STATE_VERSION 4u
 #define STATE_MAX_BYTES ((uint64_t)4 << 30)
+#define STATE_OVERHEAD (8u + 4u + 8u + 8u)   /* magic, version, length, checksum */
 
 static uint64_t checksum(const uint8_t *p, size_t len)
 {
@@ -38,46 +40,47 @@ int state_save(const planet_t *pl, const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	size_t plen = strlen(path);
-	char *tmp = malloc(plen + 16);
-	if (!tmp) {
+	char tmp[OUTFILE_TMP_MAX];
+	if (outfile_begin(path, tmp, err, errlen) < 0) {
 		free(payload);
-		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	snprintf(tmp, plen + 16, "%s.tmp%ld", path, (long)getpid());
 	FILE *f = fopen(tmp, "wb");
-	int rc = -1;
 	if (!f) {
-		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
-		goto out;
+		char b[OUTFILE_SHOWN];
+		snprintf(err, errlen, "cannot write '%s': %s", outfile_shown(path, b), strerror(errno));
+		outfile_commit(tmp, path, 0, err, errlen);
+		free(payload);
+		return -1;
 	}
 	uint32_t version = STATE_VERSION;
 	uint64_t len64 = len, sum = checksum(payload, len);
 	int ok = fwrite(STATE_MAGIC, 1, 8, f) == 8 && fwrite(&version, 4, 1, f) == 1 &&
 	         fwrite(&len64, 8, 1, f) == 1 && fwrite(payload, 1, len, f) == len &&
 	         fwrite(&sum, 8, 1, f) == 1;
-	ok &= fflush(f) == 0 && fsync(fileno(f)) == 0;
-	ok &= fclose(f) == 0;
-	if (!ok || rename(tmp, path) != 0) {
-		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
-		unlink(tmp);
-		goto out;
-	}
-	rc = 0;
-out:
-	free(tmp);
+	ok = ok && fflush(f) == 0 && fsync(fileno(f)) == 0;
+	int saved = errno;
+	ok = fclose(f) == 0 && ok;
 	free(payload);
-	return rc;
+	if (!ok) {
+		char b[OUTFILE_SHOWN];
+		snprintf(err, errlen, "cannot write '%s': %s", outfile_shown(path, b),
+		         strerror(saved ? saved : errno));
+		outfile_commit(tmp, path, 0, err, errlen);
+		return -1;
+	}
+	return outfile_commit(tmp, path, 1, err, errlen);
 }
 
 planet_t *state_load(const char *path, struct pool *pool, int *bad_input, char *err, size_t errlen)
 {
 	*bad_input = 0;
+	char shown[OUTFILE_SHOWN];
+	const char *name = outfile_shown(path, shown);
 	FILE *f = fopen(path, "rb");
 	if (!f) {
 		*bad_input = errno == ENOENT;
-		snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+		snprintf(err, errlen, "cannot read '%s': %s", name, strerror(errno));
 		return NULL;
 	}
 	struct stat st;
@@ -87,19 +90,26 @@ planet_t *state_load(const char *path, struct pool *pool, int *bad_input, char *
 	uint8_t *payload = NULL;
 	planet_t *pl = NULL;
 	*bad_input = 1;
-	if (fstat(fileno(f), &st) != 0 || fread(magic, 1, 8, f) != 8 || memcmp(magic, STATE_MAGIC, 8)) {
-		snprintf(err, errlen, "%s: not a tectonica state file", path);
+	size_t got = fstat(fileno(f), &st) == 0 ? fread(magic, 1, 8, f) : 0;
+	if (got == 0 || memcmp(magic, STATE_MAGIC, got)) {
+		snprintf(err, errlen, "%s: not a tectonica state file", name);
+		goto out;
+	}
+	/* the length first: a cut file must say so, not report a bad version */
+	if (got < 8 || (uint64_t)st.st_size < STATE_OVERHEAD) {
+		snprintf(err, errlen, "%s: state file is truncated (%lld bytes)", name,
+		         (long long)st.st_size);
 		goto out;
 	}
 	if (fread(&version, 4, 1, f) != 1 || version != STATE_VERSION) {
-		snprintf(err, errlen, "%s: state format version %u, this program reads %u", path,
+		snprintf(err, errlen, "%s: state format version %u, this program reads %u", name,
 		         version, STATE_VERSION);
 		goto out;
 	}
 	/* the length must match the file exactly: no allocation from a lie */
 	if (fread(&len, 8, 1, f) != 1 || len > STATE_MAX_BYTES ||
-	    (uint64_t)st.st_size != 8 + 4 + 8 + len + 8) {
-		snprintf(err, errlen, "%s: state file is truncated or has a bad length", path);
+	    (uint64_t)st.st_size != STATE_OVERHEAD + len) {
+		snprintf(err, errlen, "%s: state file is truncated or has a bad length", name);
 		goto out;
 	}
 	payload = malloc(len ? len : 1);
@@ -109,17 +119,17 @@ planet_t *state_load(const char *path, struct pool *pool, int *bad_input, char *
 		goto out;
 	}
 	if (fread(payload, 1, len, f) != len || fread(&sum, 8, 1, f) != 1) {
-		snprintf(err, errlen, "%s: state file is truncated", path);
+		snprintf(err, errlen, "%s: state file is truncated", name);
 		goto out;
 	}
 	if (sum != checksum(payload, len)) {
-		snprintf(err, errlen, "%s: checksum mismatch (file damaged)", path);
+		snprintf(err, errlen, "%s: checksum mismatch (file damaged)", name);
 		goto out;
 	}
 	char why[256] = "";
 	pl = planet_deserialize(payload, len, pool, why, sizeof why);
 	if (!pl)
-		snprintf(err, errlen, "%s: %s", path, why);
+		snprintf(err, errlen, "%s: %s", name, why);
 out:
 	free(payload);
 	fclose(f);

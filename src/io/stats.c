@@ -1,7 +1,11 @@
 /* stats.c: the --stats JSON Lines record of a snapshot. Field names are an
  * interface other programs rely on; add fields, never rename them. */
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "stats.h"
 
@@ -14,7 +18,7 @@ static double finite_or_zero(double v)
 	return isfinite(v) ? v : 0;
 }
 
-int stats_write_json(FILE *f, const snapshot_t *s)
+static void format_line(FILE *f, const snapshot_t *s)
 {
 	const world_stats *st = &s->stats;
 	fprintf(f, "{\"step\":%" PRId64 ",\"time_myr\":%.6g,\"cells\":%d,\"plate_count\":%d,",
@@ -50,5 +54,38 @@ int stats_write_json(FILE *f, const snapshot_t *s)
 		        finite_or_zero(p->pole_lon), finite_or_zero(p->mean_elevation_m));
 	}
 	fputs("]}\n", f);
-	return ferror(f) ? -1 : 0;
+}
+
+/* The line is formatted in memory and written whole, then flushed: a write
+ * error (full disk, file size limit) must not leave half a JSON object for
+ * the next reader. If part of it reached a regular file anyway, the file is
+ * cut back to the end of the previous line. */
+int stats_write_json(FILE *f, const snapshot_t *s)
+{
+	char *line = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&line, &len);
+	if (!m) {
+		errno = ENOMEM;
+		return -1;
+	}
+	format_line(m, s);
+	if (fclose(m) != 0 || !line) {
+		free(line);
+		errno = ENOMEM;
+		return -1;
+	}
+	struct stat st;
+	int regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
+	off_t before = regular ? ftello(f) : -1;
+	int ok = fwrite(line, 1, len, f) == len;
+	ok = fflush(f) == 0 && ok;
+	int saved = errno;
+	free(line);
+	if (ok && !ferror(f))
+		return 0;
+	if (before >= 0 && ftruncate(fileno(f), before) == 0)
+		fseeko(f, before, SEEK_SET);
+	errno = saved ? saved : EIO;
+	return -1;
 }

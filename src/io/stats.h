@@ -6,7 +6,8 @@
 #include <stdio.h>
 #include "core/snapshot.h"
 
-/* Write one line; returns 0, or -1 on a write error. */
+/* Write one line, whole or not at all (a regular file is cut back after a
+ * failed write); flushes it. Returns 0, or -1 with errno on a write error. */
 int stats_write_json(FILE *f, const snapshot_t *s);
 
 #endif

@@ -26,13 +26,19 @@ static void on_quit_signal(int sig)
 	pending_signal = sig;
 }
 
-/* A crash: give the terminal back before the core dump or message. endwin is
- * not async-signal-safe, but the process is dying anyway and a shell left in
- * raw mode with an invisible cursor is worse (htop does the same). */
+/* Any other signal whose default action ends the process (a crash, Ctrl-\,
+ * SIGUSR1, a timer): give the terminal back before the core dump or message.
+ * endwin is not async-signal-safe, but the process is dying anyway and a
+ * shell left in raw mode, on the alternate screen, with mouse tracking on, is
+ * worse (htop does the same). The mouse modes are switched off by plain
+ * write()s first, in case endwin does not get that far. */
 static void on_fatal_signal(int sig)
 {
 	if (screen_up) {
 		screen_up = 0;
+		static const char mouse_off[] = "\033[?1000l\033[?1002l\033[?1003l\033[?1006l";
+		ssize_t r = write(STDOUT_FILENO, mouse_off, sizeof mouse_off - 1);
+		(void)r;
 		endwin();
 	}
 	static const char m[] = "tectonica: fatal signal, terminal restored\n";
@@ -41,6 +47,19 @@ static void on_fatal_signal(int sig)
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
+
+/* Signals that end the process by default and are not handled as a request
+ * to quit (SIGINT, SIGTERM, SIGHUP) or ignored (SIGPIPE). */
+static const int fatal_signals[] = {
+	SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS, SIGQUIT, SIGUSR1,
+	SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+#ifdef SIGPWR
+	SIGPWR,
+#endif
+};
 
 void screen_signals_install(void)
 {
@@ -54,11 +73,8 @@ void screen_signals_install(void)
 	sigaction(SIGHUP, &sa, NULL);
 	sa.sa_handler = on_fatal_signal;
 	sa.sa_flags = SA_RESETHAND;
-	sigaction(SIGSEGV, &sa, NULL);
-	sigaction(SIGBUS, &sa, NULL);
-	sigaction(SIGFPE, &sa, NULL);
-	sigaction(SIGILL, &sa, NULL);
-	sigaction(SIGABRT, &sa, NULL);
+	for (size_t i = 0; i < sizeof fatal_signals / sizeof *fatal_signals; i++)
+		sigaction(fatal_signals[i], &sa, NULL);
 	/* a dead SSH link must not kill us mid-write before we restore */
 	signal(SIGPIPE, SIG_IGN);
 }
@@ -89,6 +105,20 @@ static color_depth detect_depth(screen_caps *c)
 	return COLOR_MONO;
 }
 
+/* Whether TERM names a terminal with cursor addressing: "dumb" and other
+ * printing terminals would draw the dashboard as one scrolling line. Unknown
+ * types pass here and fail in newterm with their own message. */
+static bool can_address_cursor(void)
+{
+	int e = 0;
+	if (setupterm(NULL, STDOUT_FILENO, &e) != OK)
+		return true;
+	const char *cup = tigetstr("cup");
+	bool ok = cup && cup != (const char *)-1 && tigetflag("hc") <= 0;
+	del_curterm(cur_term);
+	return ok;
+}
+
 int screen_init(screen_caps *caps, bool want_mouse, char *err, size_t errlen)
 {
 	memset(caps, 0, sizeof *caps);
@@ -102,9 +132,14 @@ int screen_init(screen_caps *caps, bool want_mouse, char *err, size_t errlen)
 	/* short escape delay: Esc cancels editing without a visible lag */
 	if (!getenv("ESCDELAY"))
 		set_escdelay(25);
+	const char *t = getenv("TERM");
+	if (!can_address_cursor()) {
+		snprintf(err, errlen, "terminal type '%s' cannot move the cursor; the dashboard "
+		         "needs one that can (try `tectonica run`)", t && *t ? t : "(unset)");
+		return -1;
+	}
 	scr = newterm(NULL, stdout, stdin);
 	if (!scr) {
-		const char *t = getenv("TERM");
 		snprintf(err, errlen, "cannot use terminal type '%s'", t ? t : "(unset)");
 		return -1;
 	}
