@@ -109,6 +109,7 @@ cp s.state s2.state
 run "$T" run --load s2.state --stats s2.state
 [ $rc = 2 ] && cmp -s s.state s2.state
 t $? "--stats onto the loaded state is refused, state intact (rc $rc)"
+cp small.yaml keep.yaml
 run "$T" run keep.yaml --save keep.yaml
 [ $rc = 2 ] && cmp -s keep.yaml small.yaml
 t $? "--save onto the scenario is refused (rc $rc)"
