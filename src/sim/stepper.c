@@ -260,13 +260,27 @@ static void do_step(stepper_t *st, const step_cmd *c)
 	observe(st, c, rc == 0 ? 0 : -1);
 }
 
-static void do_export(stepper_t *st, const char *dir)
+/* text with its first "{step}" replaced by step, 6 digits: the file is
+ * named by the thread that knows which step it writes (the UI's picture
+ * may be a few steps behind while playing). */
+static void name_for_step(const char *text, long long step, char *out, size_t len)
+{
+	const char *at = strstr(text, "{step}");
+	if (!at)
+		snprintf(out, len, "%s", text);
+	else
+		snprintf(out, len, "%.*s%06lld%s", (int)(at - text), text, step, at + 6);
+}
+
+static void do_export(stepper_t *st, const char *text)
 {
 	shot *s = publish(st);
 	if (!s)
 		return;
+	char dir[sizeof ((step_cmd *)0)->text + 16];
+	name_for_step(text, (long long)s->snap->step, dir, sizeof dir);
 	unsigned mask = 0;
-	char err[256] = "";
+	char err[512] = "";
 	if (export_parse_list("all", &mask, err, sizeof err) != 0) {
 		SET_MSG(st, true, "export: %s", err);
 		return;
@@ -356,12 +370,14 @@ static bool handle(stepper_t *st, const step_cmd *c)
 		return true;
 	}
 	case STEP_CMD_SAVE: {
-		char err[256] = "";
+		char err[512] = "", path[sizeof c->text + 16];
+		long long step = (long long)planet_step_count(st->cur->pl);
+		name_for_step(c->text, step, path, sizeof path);
 		set_busy(st, true, false);
-		int rc = state_save(st->cur->pl, c->text, err, sizeof err);
+		int rc = state_save(st->cur->pl, path, err, sizeof err);
 		set_busy(st, false, false);
 		if (rc == 0)
-			SET_MSG(st, false, "saved step %lld to %s", (long long)planet_step_count(st->cur->pl), c->text);
+			SET_MSG(st, false, "saved step %lld to %s", step, path);
 		else
 			SET_MSG(st, true, "save failed: %s", err);
 		observe(st, c, rc == 0 ? 0 : -1);

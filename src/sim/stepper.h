@@ -30,8 +30,8 @@ typedef enum {
 	STEP_CMD_SET_PARAM,   /* def + value */
 	STEP_CMD_RIFT,        /* value: plate index, < 0 = largest */
 	STEP_CMD_REGEN,       /* value: new seed */
-	STEP_CMD_SAVE,        /* text: file */
-	STEP_CMD_EXPORT,      /* text: folder */
+	STEP_CMD_SAVE,        /* text: file; "{step}" in it becomes the saved step */
+	STEP_CMD_EXPORT,      /* text: folder; "{step}" becomes the exported step */
 } step_cmd_kind;
 
 typedef struct step_cmd {

@@ -96,11 +96,12 @@ static unsigned k_rift(ui_t *u, int key)
 	return send(u, STEP_CMD_RIFT, p);
 }
 
+/* Save and export name their files after the step the stepping thread
+ * writes, which may be ahead of the step on screen while playing. */
 static unsigned k_save(ui_t *u, int key)
 {
 	step_cmd c = {.kind = STEP_CMD_SAVE};
-	snprintf(c.text, sizeof c.text, "%s/tectonica-%06lld.state", u->export_dir,
-	         u->snap ? (long long)u->snap->step : 0LL);
+	snprintf(c.text, sizeof c.text, "%s/tectonica-{step}.state", u->export_dir);
 	status_message(u, false, "saving...");
 	if (stepper_send(u->st, &c) != 0)
 		status_message(u, true, "busy: command queue full");
@@ -110,9 +111,8 @@ static unsigned k_save(ui_t *u, int key)
 static unsigned k_export(ui_t *u, int key)
 {
 	step_cmd c = {.kind = STEP_CMD_EXPORT};
-	snprintf(c.text, sizeof c.text, "%s/step-%06lld", u->export_dir,
-	         u->snap ? (long long)u->snap->step : 0LL);
-	status_message(u, false, "exporting to %s/ ...", c.text);
+	snprintf(c.text, sizeof c.text, "%s/step-{step}", u->export_dir);
+	status_message(u, false, "exporting...");
 	if (stepper_send(u->st, &c) != 0)
 		status_message(u, true, "busy: command queue full");
 	return DIRTY_TEXT;

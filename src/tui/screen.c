@@ -17,6 +17,8 @@
 #include <curses.h>
 #include <term.h>
 
+#include "io/outfile.h"
+
 static volatile sig_atomic_t pending_signal;
 static volatile sig_atomic_t screen_up;
 static SCREEN *scr;
@@ -34,6 +36,7 @@ static void on_quit_signal(int sig)
  * write()s first, in case endwin does not get that far. */
 static void on_fatal_signal(int sig)
 {
+	outfile_remove_temps();    /* a save or export cut short leaves nothing */
 	if (screen_up) {
 		screen_up = 0;
 		static const char mouse_off[] = "\033[?1000l\033[?1002l\033[?1003l\033[?1006l";
