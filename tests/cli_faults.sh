@@ -195,5 +195,14 @@ for sig in TERM HUP USR1 ALRM; do
 	[ $i -lt 600 ] && [ "$left" = 0 ] && [ $rc -gt 128 ]
 	t $? "SIG$sig during an export: no temporary file left ($left, rc $rc)"
 done
+# --- a resumed run reports what the uninterrupted one does (defect 13) ---
+printf 'seed: 3\ngrid: { level: 4 }\n' >m.yaml
+"$T" run m.yaml -n 40 --stats full.jsonl --quiet
+"$T" run m.yaml -n 30 --save half.state --quiet
+"$T" run --load half.state -n 10 --stats resumed.jsonl --quiet
+sed -n '31,41p' full.jsonl | cmp -s - resumed.jsonl
+t $? "stats after --load equal the uninterrupted run's, line for line"
+grep -q '"crust_created":0.000000' resumed.jsonl
+t $((! $?)) "crust_created is not 0 on the resumed lines"
 finish() { echo "1..$n"; exit $failed; }
 finish

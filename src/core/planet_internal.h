@@ -56,7 +56,10 @@ typedef struct crust_pool {
  * follow these lists, planet_hash the plate list (its header and world
  * lists are its own; see planet.c). A new field is one line plus its check
  * on load; it changes the format: bump STATE_VERSION in io/state.c. */
-#define PLANET_STATE_FIELDS(X) X(step) X(time_myr) X(next_id) X(rng) X(sea_level) X(ocean_volume)
+/* the last step's created and consumed crust are kept so the first stats
+ * after a resume match an uninterrupted run's */
+#define PLANET_STATE_FIELDS(X) X(step) X(time_myr) X(next_id) X(rng) X(sea_level) X(ocean_volume) \
+	X(stats.crust_created) X(stats.crust_consumed)
 #define PLATE_STATE_FIELDS(X) X(id) X(pole) X(omega) X(rot) X(stress_ocean_age)
 /* per world cell, after the plates */
 #define WORLD_STATE_FIELDS(X) X(owner) X(sample) X(moisture)
