@@ -135,11 +135,12 @@ static int planet_invariants(const planet_t *pl, char *err, size_t len)
 
 typedef struct observer {
 	pthread_mutex_t mu;
-	long commands;          /* commands seen (guarded by mu: the test polls it) */
+	long commands, played;  /* commands and played steps seen (guarded by mu:
+	                         * the test polls them) */
 	/* below: stepping thread only until stepper_free has joined it */
 	stepper_t *st;
 	planet_t *ref;          /* the same commands, no pool */
-	long played, checks, replayed;
+	long checks, replayed;
 	long rift_ok, rift_refused, param_ok, param_refused, regens, saves;
 	long failures;
 	char failure[1024];
@@ -188,13 +189,9 @@ static void on_change(void *ctx, const planet_t *pl, const step_cmd *c, int rc)
 	                 : c->kind == STEP_CMD_SET_PARAM ? "parameter" : c->kind == STEP_CMD_RIFT ? "rift"
 	                 : c->kind == STEP_CMD_REGEN ? "new seed" : c->kind == STEP_CMD_SAVE ? "save" : "?";
 	long at = (long)planet_step_count(pl);
-	if (c) {
-		pthread_mutex_lock(&o->mu);
-		o->commands++;
-		pthread_mutex_unlock(&o->mu);
-	} else {
-		o->played++;
-	}
+	pthread_mutex_lock(&o->mu);
+	c ? o->commands++ : o->played++;
+	pthread_mutex_unlock(&o->mu);
 	planet_t *ref = o->ref;
 
 	/* the command's own effect, and the same on the reference */
@@ -408,10 +405,12 @@ static void send_random(stepper_t *st, const snapshot_t *snap, const char *dir, 
 		t->exports++;
 }
 
-static long observed(observer *o)
+static long observed(observer *o, long *played)
 {
 	pthread_mutex_lock(&o->mu);
 	long n = o->commands;
+	if (played)
+		*played = o->played;
 	pthread_mutex_unlock(&o->mu);
 	return n;
 }
@@ -424,7 +423,31 @@ static int drain(stepper_t *st, observer *o, const tally *t, const snapshot_t **
 			check_snapshot(*snap);
 		stepper_status s;
 		stepper_get_status(st, &s);
-		if (observed(o) >= t->changes && !s.busy)
+		if (observed(o, NULL) >= t->changes && !s.busy)
+			return 1;
+		nap_us(500);
+	}
+	return 0;
+}
+
+/* Play fast until the thread has played a few steps of its own (a busy
+ * queue, or a slow sanitizer build, would otherwise leave it little chance);
+ * it keeps playing afterwards, among the next commands. */
+static int play_burst(stepper_t *st, observer *o, tally *t, const snapshot_t **snap)
+{
+	long from, now;
+	observed(o, &from);
+	if (stepper_send_simple(st, STEP_CMD_SPEED, rnd_below(2) ? 0 : 50) != 0 ||
+	    stepper_send_simple(st, STEP_CMD_PLAY, 0) != 0)
+		return 1;      /* queue full: try another time */
+	t->sent += 2;
+	t->kinds[STEP_CMD_SPEED]++;
+	t->kinds[STEP_CMD_PLAY]++;
+	for (int i = 0; i < 120000; i++) {
+		if (stepper_acquire(st, snap) && *snap)
+			check_snapshot(*snap);
+		observed(o, &now);
+		if (now >= from + 3)
 			return 1;
 		nap_us(500);
 	}
@@ -516,6 +539,8 @@ int main(void)
 		int r = rnd_below(100);
 		if (r < 3)
 			drained &= drain(st, &o, &t, &snap);   /* let the queue run dry */
+		else if (r < 5)
+			drained &= play_burst(st, &o, &t, &snap);
 		else if (r < 40)
 			nap_us(rnd_below(2000));
 	}
