@@ -139,6 +139,9 @@ t $? "a 1.4 KB --save path: shortened, the reason kept (rc $rc)"
 run "$T" run --load "$deep/s.state"
 [ $rc = 2 ] && grep -q "': No such file or directory$" err
 t $? "a 1.4 KB --load path: the reason kept (rc $rc)"
+run "$T" check "$deep/x.yaml"
+[ $rc = 2 ] && grep -q "x.yaml:1:1: cannot read the scenario: No such file or directory$" err
+t $? "a 1.4 KB scenario path: the whole error line (rc $rc)"
 run "$T" run small.yaml -n 1 -o "small.yaml/$deep" -e biome
 [ $rc = 1 ] && grep -q "': Not a directory$" err
 t $? "a 1.4 KB -o path: the reason kept (rc $rc)"

@@ -466,6 +466,42 @@ static void test_hostile(void)
 	free(e);
 }
 
+/* YAML tags are honoured: standard ones decide the type, others refused. */
+static void test_tags(void)
+{
+	one_error("seed: !!str 5\n",
+	          "t.yaml:1:7: seed: expected an integer from 0 to 18446744073709551615, got \"5\" "
+	          "tagged !!str", "!!str makes a number key's value text");
+	one_error("seed: !!int 2.5\n",
+	          "t.yaml:1:7: seed: expected an integer from 0 to 18446744073709551615, got \"2.5\" "
+	          "tagged !!int", "!!int must hold an integer");
+	one_error("grid: {level: !!bool 3}\n",
+	          "t.yaml:1:15: grid.level: expected an integer from 0 to 9, got \"3\" tagged !!bool",
+	          "!!bool on a number key");
+	one_error("seed: !foo 5\n",
+	          "t.yaml:1:7: unsupported YAML tag \"!foo\" (known: !!str, !!int, !!float, !!bool, "
+	          "!!null, !!map, !!seq)", "a local tag is refused");
+	one_error("seed: !!timestamp 2001-12-14\n",
+	          "t.yaml:1:7: unsupported YAML tag \"!!timestamp\" (known: !!str, !!int, !!float, "
+	          "!!bool, !!null, !!map, !!seq)", "an unsupported standard tag is refused");
+	one_error("grid: !!seq {level: 3}\n", "t.yaml:1:7: a mapping cannot be tagged !!seq",
+	          "!!seq on a mapping");
+	one_error("name: !!int Earth\n",
+	          "t.yaml:1:7: name: expected a text of at most 63 bytes without control characters, "
+	          "got \"Earth\" tagged !!int", "!!int on a text key");
+
+	params p;
+	char *e = NULL;
+	const char *good = "name: !!str 42\nseed: !!int \"12\"\ngrid: !!map {kind: !!str goldberg, "
+	                   "level: !!int 3}\nplanet: {axial_tilt_deg: !!float 23}\n";
+	int n = load(good, &p, &e);
+	ok(n == 0 && p.seed == 12 && p.level == 3 && !strcmp(p.name, "42") &&
+	   p.axial_tilt_deg == 23, "!!str, !!int (even quoted), !!float and !!map are accepted");
+	if (n)
+		tap_diag("%s", e);
+	free(e);
+}
+
 int main(void)
 {
 	tap_init();
@@ -476,5 +512,6 @@ int main(void)
 	test_errors();
 	test_many_errors();
 	test_hostile();
+	test_tags();
 	return tap_done();
 }

@@ -44,7 +44,15 @@ typedef struct loader {
 	/* per param_table entry: where its value was given, and whether it was bad */
 	const yaml_node_t **where;
 	bool *bad;
+	/* scalars with an explicit standard tag (!!str, !!int, ...), by their
+	 * offset in the text, in document order (found by prescan) */
+	struct tagged { size_t at; int kind; } *tags;
+	int ntags, tcap;
 } loader;
+
+enum { TAG_NONE, TAG_STR, TAG_INT, TAG_FLOAT, TAG_BOOL, TAG_NULL, TAG_MAP, TAG_SEQ };
+static const char *const tag_names[] = {"", "!!str", "!!int", "!!float", "!!bool", "!!null",
+                                        "!!map", "!!seq"};
 
 /* ---- error text ---------------------------------------------------------- */
 
@@ -87,8 +95,13 @@ err_at(loader *L, size_t line, size_t col, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	snprintf(out, sizeof out, "%s:%zu:%zu: %s\n", L->name, line + 1, col + 1, msg);
-	add_line(L, out);
+	/* sized for the file name, however long: the message must survive */
+	int need = snprintf(out, sizeof out, "%s:%zu:%zu: %s\n", L->name, line + 1, col + 1, msg);
+	char *big = need >= (int)sizeof out ? malloc((size_t)need + 1) : NULL;
+	if (big)
+		snprintf(big, (size_t)need + 1, "%s:%zu:%zu: %s\n", L->name, line + 1, col + 1, msg);
+	add_line(L, big ? big : out);
+	free(big);
 	L->nerr++;
 }
 
@@ -402,6 +415,42 @@ static const char *close_name(const param_def *d, const yaml_node_t *n)
 	return suggest_pick(&s);
 }
 
+/* The explicit tag of a scalar node, TAG_NONE when it has none. */
+static int tag_of(const loader *L, const yaml_node_t *n)
+{
+	for (int i = 0; i < L->ntags; i++)
+		if (L->tags[i].at == n->start_mark.index)
+			return L->tags[i].kind;
+	return TAG_NONE;
+}
+
+/* Whether the tag of scalar n suits key d. A number or boolean tag makes a
+ * quoted value count as written plain (!!int "5" is 5); !!str makes it text,
+ * never a number; !!int must hold an integer. */
+static bool tag_allows(const loader *L, const param_def *d, const yaml_node_t *n)
+{
+	int tag = tag_of(L, n);
+	bool numeric = d->type == PK_INT || d->type == PK_UINT64 || d->type == PK_DOUBLE;
+	bool fits = false;
+	switch (tag) {
+	case TAG_NONE: return true;
+	case TAG_STR: fits = d->type == PK_STRING || d->type == PK_ENUM; break;
+	case TAG_INT: fits = numeric; break;
+	case TAG_FLOAT: fits = d->type == PK_INT || d->type == PK_DOUBLE; break;
+	case TAG_BOOL: fits = d->type == PK_BOOL; break;
+	case TAG_NULL: fits = d->type == PK_DOUBLE && d->nullable; break;
+	}
+	if (!fits)
+		return false;
+	if (tag != TAG_STR)    /* the document is ours: the tag decides, not the quotes */
+		((yaml_node_t *)n)->data.scalar.style = YAML_PLAIN_SCALAR_STYLE;
+	bool neg, over;
+	unsigned long long mag;
+	if (tag == TAG_INT && !parse_int(n, &neg, &mag, &over))
+		return false;
+	return true;
+}
+
 /* Store the value of node n for key d into base; report what is wrong.
  * Returns true when stored. */
 static bool apply(loader *L, const param_def *d, void *base, const yaml_node_t *n,
@@ -439,6 +488,12 @@ static bool apply(loader *L, const param_def *d, void *base, const yaml_node_t *
 		return false;
 	}
 
+	if (n->type == YAML_SCALAR_NODE && !tag_allows(L, d, n)) {
+		expectation(d, want, sizeof want);
+		err_node(L, n, "%s: expected %s, got %s tagged %s", path, want,
+		         describe(n, got, sizeof got), tag_names[tag_of(L, n)]);
+		return false;
+	}
 	if (n->type == YAML_SCALAR_NODE) {
 		switch (d->type) {
 		case PK_DOUBLE:
@@ -884,6 +939,73 @@ static void parser_error(loader *L, const yaml_parser_t *ps)
 	}
 }
 
+/* The standard tag a libyaml tag names ("!" alone makes a scalar text), or
+ * TAG_NONE for any other. */
+static int tag_kind(const char *tag)
+{
+	static const char pre[] = "tag:yaml.org,2002:";
+	if (!strcmp(tag, "!"))
+		return TAG_STR;
+	if (strncmp(tag, pre, sizeof pre - 1))
+		return TAG_NONE;
+	for (int k = TAG_STR; k <= TAG_SEQ; k++)
+		if (!strcmp(tag + sizeof pre - 1, tag_names[k] + 2))
+			return k;
+	return TAG_NONE;
+}
+
+/* Tags are honoured, not ignored: a standard tag must suit its node (and
+ * is remembered for scalars, see apply); any other tag is refused. */
+static bool check_tag(loader *L, const yaml_event_t *ev)
+{
+	const char *tag = NULL;
+	int want = 0;
+	if (ev->type == YAML_SCALAR_EVENT)
+		tag = (const char *)ev->data.scalar.tag;
+	else if (ev->type == YAML_MAPPING_START_EVENT)
+		tag = (const char *)ev->data.mapping_start.tag, want = TAG_MAP;
+	else if (ev->type == YAML_SEQUENCE_START_EVENT)
+		tag = (const char *)ev->data.sequence_start.tag, want = TAG_SEQ;
+	if (!tag)
+		return true;
+	int kind = tag_kind(tag);
+	char shown[80];
+	static const char pre[] = "tag:yaml.org,2002:";
+	if (!strncmp(tag, pre, sizeof pre - 1)) {
+		shown[0] = shown[1] = '!';
+		sanitize(shown + 2, sizeof shown - 2, (const unsigned char *)tag + sizeof pre - 1,
+		         strlen(tag + sizeof pre - 1), 40);
+	} else {
+		sanitize(shown, sizeof shown, (const unsigned char *)tag, strlen(tag), 40);
+	}
+	if (kind == TAG_NONE) {
+		err_at(L, ev->start_mark.line, ev->start_mark.column,
+		       "unsupported YAML tag \"%s\" (known: !!str, !!int, !!float, !!bool, !!null, "
+		       "!!map, !!seq)", shown);
+		return false;
+	}
+	if (want ? kind != want && strcmp(tag, "!") : kind == TAG_MAP || kind == TAG_SEQ) {
+		err_at(L, ev->start_mark.line, ev->start_mark.column, "a %s cannot be tagged %s",
+		       want == TAG_MAP ? "mapping" : want == TAG_SEQ ? "list" : "single value",
+		       tag_names[kind]);
+		return false;
+	}
+	if (want)
+		return true;
+	if (L->ntags == L->tcap) {
+		int cap = L->tcap ? 2 * L->tcap : 16;
+		struct tagged *t = realloc(L->tags, (size_t)cap * sizeof *t);
+		if (!t) {
+			err_at(L, 0, 0, "out of memory");
+			return false;
+		}
+		L->tags = t;
+		L->tcap = cap;
+	}
+	L->tags[L->ntags++] = (struct tagged){ev->start_mark.index, kind};
+	return true;
+}
+
 /* Pass 1: count events; stop at the first syntax error or exceeded limit. */
 static bool prescan(loader *L)
 {
@@ -903,6 +1025,8 @@ static bool prescan(loader *L)
 			break;
 		}
 		const char *anchor = NULL;
+		if (ok && !check_tag(L, &ev))
+			ok = false;
 		switch (ev.type) {
 		case YAML_STREAM_END_EVENT: done = true; break;
 		case YAML_SEQUENCE_START_EVENT:
@@ -992,6 +1116,7 @@ static void load(loader *L)
 
 static int finish(loader *L, char **errors)
 {
+	free(L->tags);
 	free(L->where);
 	free(L->bad);
 	if (errors)
