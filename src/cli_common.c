@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "cli_common.h"
+#include "base/err.h"
 #include "io/scenario.h"
 
 int cli_default_threads(void)
@@ -95,11 +96,10 @@ int cli_opt_seed(const char *arg, uint64_t *out)
 int cli_bad(const char *fmt, ...)
 {
 	va_list ap;
-	fputs("tectonica: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	err_vprint(fmt, ap);
 	va_end(ap);
-	fputs("\nTry 'tectonica --help'.\n", stderr);
+	fputs("Try 'tectonica --help'.\n", stderr);
 	return -1;
 }
 

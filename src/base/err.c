@@ -4,12 +4,17 @@
 
 #include "err.h"
 
+void err_vprint(const char *fmt, va_list ap)
+{
+	fputs("tectonica: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void err_print(const char *fmt, ...)
 {
 	va_list ap;
-	fputs("tectonica: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	err_vprint(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }

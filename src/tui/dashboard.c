@@ -20,6 +20,7 @@
 #include <curses.h>
 
 #include "base/clock.h"
+#include "base/err.h"
 #include "tui/help.h"
 #include "tui/input.h"
 #include "tui/mapview.h"
@@ -131,7 +132,7 @@ int dashboard_run(const dash_opts *o)
 	char err[256] = "";
 	int pipefd[2];
 	if (pipe2(pipefd, O_NONBLOCK | O_CLOEXEC) != 0) {
-		fprintf(stderr, "tectonica: pipe: %s\n", strerror(errno));
+		err_print("pipe: %s", strerror(errno));
 		return 1;
 	}
 	static ui_t ui;
@@ -148,7 +149,7 @@ int dashboard_run(const dash_opts *o)
 	screen_signals_install();
 	if (screen_init(&u->caps, o->mouse, err, sizeof err) != 0) {
 		screen_done();
-		fprintf(stderr, "tectonica: %s\n", err);
+		err_print("%s", err);
 		return 1;
 	}
 	palette_init(&u->caps);
@@ -280,7 +281,7 @@ int dashboard_run(const dash_opts *o)
 	close(pipefd[0]);
 	close(pipefd[1]);
 	if (fatal) {
-		fprintf(stderr, "tectonica: %s\n", fatal_msg);
+		err_print("%s", fatal_msg);
 		return 1;
 	}
 	return exit_code;

@@ -17,6 +17,7 @@
 #include <curses.h>
 #include <term.h>
 
+#include "base/err.h"
 #include "io/outfile.h"
 
 static volatile sig_atomic_t pending_signal;
@@ -185,10 +186,8 @@ void screen_fatal(const char *fmt, ...)
 {
 	screen_done();
 	va_list ap;
-	fputs("tectonica: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	err_vprint(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	exit(1);
 }
