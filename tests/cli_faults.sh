@@ -207,5 +207,23 @@ sed -n '31,41p' full.jsonl | cmp -s - resumed.jsonl
 t $? "stats after --load equal the uninterrupted run's, line for line"
 grep -q '"crust_created":0.000000' resumed.jsonl
 t $((! $?)) "crust_created is not 0 on the resumed lines"
+# --- plate keys are honoured or refused, never silently changed (defect 15) ---
+printf 'plates:\n  count: 100\n' >many.yaml
+run "$T" check many.yaml
+[ $rc = 2 ] && grep -q "^many.yaml:2:10: plates.count: expected an integer from 1 to 64" err
+t $? "plates.count above what a planet holds is refused (rc $rc)"
+conts() { grep -o '"type":"continental"' | wc -l | tr -d ' '; }
+got=$("$T" run "$SRCDIR/conf/pangaea.yaml" -n 0 --stats - --quiet | conts)
+[ "$got" = 1 ]
+t $? "pangaea starts with one continental plate, as its 1 in 8 asks ($got)"
+all=ok
+for seed in 1 2 3 4 5 6; do
+	printf 'seed: %s\ngrid: { level: 4 }\nplates: { count: 8, continental_fraction: 0.25 }\nterrain: { ocean_fraction: 0.3 }\n' \
+		"$seed" >share.yaml
+	got=$("$T" run share.yaml -n 0 --stats - --quiet | conts)
+	[ "$got" = 2 ] || all="seed $seed: $got"
+done
+[ "$all" = ok ]
+t $? "2 of 8 plates continental even when the land asked needs bigger plates ($all)"
 finish() { echo "1..$n"; exit $failed; }
 finish

@@ -144,6 +144,9 @@ int param_set_at(void *base, const param_def *d, double v);
 
 /* Largest grid a scenario may ask for (cells). */
 #define PARAMS_MAX_CELLS 4194304L
+/* Most plates a planet holds (plates.count, .min, .max are checked against
+ * it, so a scenario never asks for more than it gets). */
+#define PARAMS_MAX_PLATES 64
 
 /* One cross-key problem: the keys involved (first is the one to blame, the
  * second NULL or the other side) and a message without the key prefix. */

@@ -14,7 +14,7 @@
 #include "../base/pool.h"
 #include "cellmap.h"
 
-#define PLATES_MAX 64
+#define PLATES_MAX PARAMS_MAX_PLATES
 #define CM_YR_PER_KM_MYR 0.1       /* 1 km/Myr = 0.1 cm/yr */
 #define ELEV_MIN_M -11000.0
 #define ELEV_MAX_M 9000.0

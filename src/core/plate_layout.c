@@ -168,6 +168,16 @@ static double weighted_quantile(const grid_t *g, const float *score, const uint8
 	return 0;
 }
 
+/* Share of the sphere owned by the plates marked continental. */
+static double continental_area(const planet_t *pl, const uint8_t *continental)
+{
+	const grid_t *g = pl->grid;
+	double area = 0;
+	for (int c = 0; c < g->n; c++)
+		area += continental[pl->owner[c]] ? g->area[c] : 0;
+	return area / (4 * M_PI);
+}
+
 int plate_layout_generate(planet_t *pl, char *err, size_t errlen)
 {
 	const params *prm = &pl->prm;
@@ -224,8 +234,11 @@ int plate_layout_generate(planet_t *pl, char *err, size_t errlen)
 	pool_for(pl->pool, n, 2048, layout_chunk, &L);
 	layout_connect(pl, L.ratio);
 
-	/* which plates carry continents: a shuffled share of them */
+	/* which plates carry continents: a shuffled share of them, exactly as
+	 * plates.continental_fraction asks (rounded; one at least when > 0) */
 	int ncont = (int)lrint(prm->continental_fraction * k);
+	if (ncont < 1 && prm->continental_fraction > 0)
+		ncont = 1;
 	int porder[PLATES_MAX];
 	uint8_t continental[PLATES_MAX] = {0};
 	for (int i = 0; i < k; i++)
@@ -238,17 +251,21 @@ int plate_layout_generate(planet_t *pl, char *err, size_t errlen)
 	}
 	for (int i = 0; i < ncont; i++)
 		continental[porder[i]] = 1;
-	/* continents fill at most ~80 % of their plates, so if the drawn plates
-	 * are too small for the continental area asked, draw more */
+	/* continents fill at most ~80 % of their plates: if the drawn plates are
+	 * too small for the land asked, they grow faster and the layout is
+	 * drawn again, rather than more plates turning continental */
 	double target = prm->ocean_fraction >= 0 ? (1 - prm->ocean_fraction) + 0.02 : 0.32;
-	double plate_area[PLATES_MAX] = {0}, cont_area = 0;
-	for (int c = 0; c < n; c++)
-		plate_area[pl->owner[c]] += g->area[c] / (4 * M_PI);
-	for (int i = 0; i < k; i++)
-		cont_area += continental[i] ? plate_area[i] : 0;
-	for (int i = ncont; i < k && cont_area < target / 0.8; i++) {
-		continental[porder[i]] = 1;
-		cont_area += plate_area[porder[i]];
+	for (int round = 0; ncont > 0 && ncont < k && round < 8; round++) {
+		double cont_area = continental_area(pl, continental);
+		if (cont_area >= target / 0.8)
+			break;
+		/* a plate's reach grows with its strength, its area about squared */
+		double f = sqrt(target / 0.8 / fmax(cont_area, 1e-3));
+		for (int i = 0; i < k; i++)
+			if (continental[i])
+				L.strength[i] *= fmin(f * 1.05, 4);
+		pool_for(pl->pool, n, 2048, layout_chunk, &L);
+		layout_connect(pl, L.ratio);
 	}
 
 	/* plates: poles, speeds (continental plates are slower), colours */
