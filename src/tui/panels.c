@@ -152,9 +152,15 @@ static void biome_bar(ui_t *u, WINDOW *w, rect r, int y, int x, int width)
 void panel_world(ui_t *u, WINDOW *w)
 {
 	rect box = u->lay.world;
-	widget_box(u, w, box, "World", false);
-	rect r = widget_inner(box);
 	const snapshot_t *s = u->snap;
+	/* the state hash, as `run --stats` prints it: the same scenario, seed and
+	 * step give the same planet, here and there */
+	char title[48] = "World";
+	if (s)
+		snprintf(title, sizeof title, "World %s state %016llx", ui_sym(u, "\u00b7", "-"),
+		         (unsigned long long)s->state_hash);
+	widget_box(u, w, box, title, false);
+	rect r = widget_inner(box);
 	if (!s)
 		return;
 	const world_stats *ws = &s->stats;
