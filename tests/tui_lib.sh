@@ -94,10 +94,56 @@ step_now() { screen | sed -n '1s/.* step \([0-9][0-9]*\) .*/\1/p'; }
 wait_step_above() {
 	i=0 limit=$(( ${2:-10} * 10 ))
 	while [ $i -lt $limit ]; do
-		s=$(step_now)
-		[ -n "$s" ] && [ "$s" -gt "$1" ] && return 0
+		a_s=$(step_now)
+		[ -n "$a_s" ] && [ "$a_s" -gt "$1" ] && return 0
 		sleep 0.1
 		i=$((i + 1))
 	done
 	return 1
 }
+# holds SECONDS COMMAND...: the command keeps succeeding for SECONDS (polled;
+# fails at the first miss). For checks that something does not happen.
+holds() {
+	h_i=0 h_limit=$(awk -v s="$1" 'BEGIN { printf "%d", s * 10 }')
+	shift
+	while [ $h_i -lt $h_limit ]; do
+		"$@" || return 1
+		sleep 0.1
+		h_i=$((h_i + 1))
+	done
+	return 0
+}
+# step_is N: the status line shows step N.
+step_is() { [ "$(step_now)" = "$1" ]; }
+# wait_steady [SECONDS]: wait (up to SECONDS, default 10) until the step
+# stays the same for half a second; prints it.
+wait_steady() {
+	w_i=0 w_limit=$(( ${1:-10} * 10 ))
+	while [ $w_i -lt $w_limit ]; do
+		w_s=$(step_now)
+		if [ -n "$w_s" ] && holds 0.5 step_is "$w_s"; then
+			echo "$w_s"
+			return 0
+		fi
+		w_i=$((w_i + 5))
+	done
+	return 1
+}
+# rate_over SECONDS: steps per second shown on the status line over about
+# SECONDS (the step count read at both ends; printed with one decimal).
+rate_over() {
+	until_ok 5 step_shown || return 1
+	r_a=$(step_now) r_t0=$(date +%s%N)
+	sleep "$1"
+	until_ok 5 step_shown || return 1
+	r_b=$(step_now) r_t1=$(date +%s%N)
+	awk -v a="$r_a" -v b="$r_b" -v t0="$r_t0" -v t1="$r_t1" \
+		'BEGIN { printf "%.1f\n", (b - a) * 1e9 / (t1 - t0) }'
+}
+step_shown() { [ -n "$(step_now)" ]; }
+# seed_now, hash_now: the planet's seed (status line) and state hash (World
+# panel title), as the stepping thread's latest snapshot has them.
+seed_now() { screen | sed -n '1s/.* seed \([0-9][0-9]*\) .*/\1/p'; }
+hash_now() { screen | sed -n 's/.*World .* state \([0-9a-f]\{16\}\).*/\1/p' | head -n 1; }
+# faster A B [FACTOR]: B > A * FACTOR (default 1.4), as decimals.
+faster() { awk -v a="$1" -v b="$2" -v f="${3:-1.4}" 'BEGIN { exit !(b > a * f) }'; }

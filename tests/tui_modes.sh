@@ -11,6 +11,11 @@ map_coloured() {
 start 120 40 xterm-256color C.UTF-8 -- --paused
 wait_for 'Map · biomes' 20
 t $? "starts on the biome map"
+# the World title shows the state hash that `run --stats` prints
+want=$("$TECTONICA" run "$tmp/tiny.yaml" -n 0 --stats - -q -o "$tmp/run0" -e raw |
+	sed -n 's/.*"state_hash":"\([0-9a-f]*\)".*/\1/p' | tail -n 1)
+wait_for "World .* state $want" 5
+t $? "the World title shows step 0's state hash ($want)"
 for m in "2 elevation" "3 plates" "4 stress" "5 temperature" "6 precipitation" \
 	"7 crust age" "8 plate motion" "1 biomes"; do
 	k=${m%% *} name=${m#* }
@@ -50,8 +55,8 @@ keys '?'
 wait_for 'Help: keys' 5 && screen | grep -aq 'rift a plate' && screen | grep -aq 'export maps'
 t $? "? opens the help overlay listing the keys"
 keys x
-sleep 0.3
-! screen | grep -aq 'Help: keys'
+help_closed() { ! screen | grep -aq 'Help: keys'; }
+until_ok 5 help_closed
 t $? "any key closes it"
 keys F1
 wait_for 'Help: keys' 5
@@ -79,9 +84,16 @@ keys -l "$(printf '\033[<0;30;10M\033[<0;30;10m')"
 wait_for 'Cell [0-9.]+[NS] [0-9.]+[EW]' 5 && wait_for 'crust (oceanic|continental)' 2
 t $? "a click on the map inspects that place"
 
+# r: the stepping thread builds another planet: the seed on the status line
+# and the state hash in the World title (both from its snapshots) change
+seed0=$(seed_now) hash0=$(hash_now)
+new_planet() {
+	[ -n "$(seed_now)" ] && [ "$(seed_now)" != "$seed0" ] &&
+	[ -n "$(hash_now)" ] && [ "$(hash_now)" != "$hash0" ] && step_is 0
+}
 keys r
-wait_for 'new planet, seed|generating' 10
-t $? "r builds a new planet with a new seed"
+until_ok 20 new_planet
+t $? "r builds a new planet (seed $seed0 -> $(seed_now), state $hash0 -> $(hash_now))"
 keys R
 wait_for 'rifted a plate|rift: no plate' 10
 t $? "R rifts a plate (or says why not)"
