@@ -31,7 +31,12 @@ named=$(echo "$dir" | sed -n 's/.*step-0*\([0-9][0-9]*\)$/\1/p')
 echo "# $msg"
 [ -n "$said" ] && [ "$said" = "$named" ]
 t $? "'e' names the folder after the step exported ($said, named $named)"
-held=$(tr '\0' '=' <"$tmp/$dir/biome.png" 2>/dev/null | grep -ao 'Step=[0-9]*' | head -1)
+# the Step text chunk, cut at its length (the CRC after it may hold digits)
+png="$tmp/$dir/biome.png"
+off=$(grep -abo 'tEXtStep' "$png" 2>/dev/null | head -n 1 | cut -d: -f1)
+len=$(dd if="$png" bs=1 skip=$((${off:-4} - 4)) count=4 2>/dev/null | od -An -tu1 |
+	awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')
+held=$(dd if="$png" bs=1 skip=$((${off:-0} + 4)) count="${len:-0}" 2>/dev/null | tr '\0' '=')
 [ "$held" = "Step=$named" ]
 t $? "and its maps hold that step ($held)"
 keys q
