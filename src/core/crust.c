@@ -290,6 +290,7 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 	planet_t *pl = ctx;
 	double dt = pl->prm.dt_myr;
 	double keep = exp(-pl->prm.erosion_rate * dt);
+	double log_keep = -pl->prm.erosion_rate * dt;
 	double shelf_keep = exp(-dt / SHELF_SUBSIDENCE_MYR);
 	double root_keep = exp(-ROOT_EROSION * pl->prm.erosion_rate * dt);
 	for (int pi = b; pi < e; pi++) {
@@ -305,7 +306,7 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 				el += relief_ocean_depth(age + dt) - relief_ocean_depth(age);
 				/* sediment shed by a continent builds a rise at its foot:
 				 * the slope from shelf to abyss spans a cell, not a cliff */
-				if (passive_margin(pl, &pl->plates[pi], i))
+				if (el < pl->sea_level + RISE_DEPTH_M && passive_margin(pl, &pl->plates[pi], i))
 					el = fmax(el, pl->sea_level + RISE_DEPTH_M);
 			} else {
 				/* erosion (and rebound) toward the height at which crust of
@@ -316,7 +317,8 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 				double base = continental_base(pl, &pl->plates[pi], i);
 				double relief = fmax(0, el - base) / RELIEF_EROSION_M;
 				/* a stretched margin cools and sinks to a shelf quickly */
-				double k = base < pl->sea_level ? shelf_keep : pow(keep, 1 + relief);
+				double k = base < pl->sea_level ? shelf_keep
+				         : relief > 0 ? exp(log_keep * (1 + relief)) : keep;
 				el = base + (el - base) * k;
 				/* thickened crust loses its root as its mountains wear
 				 * down, so old ranges become hills, not eternal plateaus */
