@@ -14,7 +14,7 @@
 
 #define CRUST_NORMAL_KM 35.0
 #define FREEBOARD_M 200.0            /* normal continent above the sea */
-#define ISOSTASY_M_KM 110.0          /* height gained per km of extra crust */
+#define ISOSTASY_M_KM 140.0          /* height gained per km of extra crust */
 #define THIN_ISOSTASY_M_KM 40.0      /* height lost per km of thinned crust */
 #define SHELF_BASE_M -150.0          /* passive margins settle to shelf depth
                                       * below the sea */
@@ -24,7 +24,7 @@
 #define ROOT_EROSION 3.0             /* roots wear this much faster than
                                       * the heights: unloading lifts them */
 #define OROGEN_M 5000.0              /* relief of a belt at full stress */
-#define OROGEN_STRESS 1.0            /* stress (x 10 cm/yr) of full relief */
+#define OROGEN_STRESS 0.6            /* stress (x 10 cm/yr) of full relief */
 #define OROGEN_RATE 0.05             /* share of the missing height per Myr */
 #define CRUST_COLLAPSE_KM 42.0       /* thicker crust spreads onto its margin */
 #define THICK_DIFFUSION 0.05         /* share of a thickness difference per Myr */

@@ -13,7 +13,7 @@
 #define COLLISION_DRAG 0.5
 #define SPEED_MAX_CM_YR 12.0
 #define RIFT_MIN_AREA 0.08           /* share of the sphere */
-#define MARGIN_BREAK_AGE_MYR 120.0   /* mean floor age at which a margin fails */
+#define MARGIN_BREAK_AGE_MYR 150.0   /* mean floor age at which a margin fails */
 #define MARGIN_BREAK_MIN_AREA 0.002  /* share of the sphere: no tiny breaks */
 #define MARGIN_BREAK_MYR 10.0        /* mean wait once a margin is that old */
 #define MARGIN_BREAK_CM_YR 3.0       /* initial convergence of the new trench */
