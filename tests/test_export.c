@@ -63,7 +63,7 @@ static snapshot_t *make_snapshot(const grid_t *g, double const_elev, int use_con
 		s->boundary[c] = fabs(p.x) < 0.02 ? BOUNDARY_CONVERGENT
 		               : fabs(p.y) < 0.02 ? BOUNDARY_DIVERGENT : BOUNDARY_NONE;
 		s->biome[c] = (uint8_t)biome_classify(s->prm.biomes, s->temperature[c], s->precip[c],
-		                                      e - s->sea_level_m);
+		                                      e - s->sea_level_m, fabs(v3_lat(s->grid->centre[c])) * 180 / M_PI);
 		s->vel_east[c] = (float)(3.0 + 2.0 * p.z);
 		s->vel_north[c] = (float)(1.0 * p.x);
 	}

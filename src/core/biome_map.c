@@ -1,5 +1,7 @@
 /* biome_map.c: the biome of every world cell, from its climate and height
  * (the classifier and its table are biome.c). */
+#include <math.h>
+
 #include "planet_internal.h"
 
 static void biome_chunk(void *ctx, int b, int e, int chunk)
@@ -9,7 +11,8 @@ static void biome_chunk(void *ctx, int b, int e, int chunk)
 	biome_lut_init(&lut, pl->prm.biomes);
 	for (int c = b; c < e; c++)
 		pl->biome[c] = (uint8_t)biome_lookup(&lut, pl->temperature[c], pl->precip[c],
-		                                     pl->elevation[c] - pl->sea_level);
+		                                     pl->elevation[c] - pl->sea_level,
+		                                     fabs(v3_lat(pl->grid->centre[c])) * 180 / M_PI);
 }
 
 void biome_map_update(planet_t *pl)

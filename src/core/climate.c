@@ -17,6 +17,11 @@
 #define WIND_SLOTS 6
 #define MOISTURE_RANGE_KM 2500.0     /* distance over which moisture rains out */
 #define MOISTURE_SWEEPS_PER_STEP 1
+#define MARINE_RECOVERY_KM 700.0      /* open sea restores maritime air */
+#define RECYCLING 3.0                 /* warm forests rain out and re-evaporate:
+                                       * moisture reaches this much farther */
+#define CONTINENTAL_COOLING_C 10.0    /* annual-mean cooling of fully continental
+                                       * air at the pole (cold winters) */
 
 /* North (1975): annual-mean insolation ~ 1 + s2 P2(sin lat), with s2 from
  * the obliquity. */
@@ -26,16 +31,25 @@ static double insolation(double tilt_rad, double x)
 	return 1 + s2 * 0.5 * (3 * x * x - 1);
 }
 
-/* Devlog precipitation bands over scaled latitude (0 equator, 1 pole). */
+/* Zonal precipitation over scaled latitude (0 equator, 1 pole): the
+ * devlog's bands, with Earth's shape: the ITCZ maximum, a broad dry belt
+ * under the subtropical highs (about 20-32 degrees), the wet storm tracks of
+ * the mid-latitudes and dry poles. */
 static double precip_band(double s)
 {
-	if (s < 0.12)
-		return lerpd(0.8, 1.0, 1 - s / 0.12);
-	if (s < 0.3)
-		return lerpd(0.8, 0.2, (s - 0.12) / 0.18);
-	if (s < 0.6)
-		return lerpd(0.2, 0.7, (s - 0.3) / 0.3);
-	return lerpd(0.7, 0.1, (s - 0.6) / 0.4);
+	if (s < 0.08)
+		return 1.0;
+	if (s < 0.13)
+		return lerpd(1.0, 0.85, (s - 0.08) / 0.05);
+	if (s < 0.22)
+		return lerpd(0.85, 0.12, (s - 0.13) / 0.09);
+	if (s < 0.35)
+		return 0.12;
+	if (s < 0.55)
+		return lerpd(0.12, 0.75, (s - 0.35) / 0.2);
+	if (s < 0.7)
+		return lerpd(0.75, 0.6, (s - 0.55) / 0.15);
+	return lerpd(0.6, 0.1, (s - 0.7) / 0.3);
 }
 
 /* Prevailing surface wind (unit tangent) at p: trades blow toward the west
@@ -147,6 +161,13 @@ static void temperature_chunk(void *ctx, int b, int e, int chunk)
 			t = lerpd(t, t_mean, 0.5 * prm->ocean_moderation);
 		else
 			t -= prm->lapse_rate_c_km * above / 1000;
+		/* Air that has crossed a continent has cold winters, which pull the
+		 * annual mean down more the farther from the equator: interiors
+		 * and the seas downwind of them are colder than maritime coasts,
+		 * so the sea-ice edge follows the geography. Moisture (last step's)
+		 * is the share of maritime air. */
+		double z = pl->grid->centre[c].z;
+		t -= CONTINENTAL_COOLING_C * z * z * (1 - pl->moisture[c]);
 		t += prm->climate_noise * 15 * pl->noise_t[c];
 		pl->temperature[c] = (float)t;
 	}
@@ -158,25 +179,34 @@ static void moisture_chunk(void *ctx, int b, int e, int chunk)
 	planet_t *pl = s->pl;
 	const grid_t *g = pl->grid;
 	double step_km = g->spacing * pl->prm.radius_km;
-	double dry = exp(-step_km / MOISTURE_RANGE_KM);
+	double dry_km = step_km / MOISTURE_RANGE_KM;
+	double sea_keep = exp(-step_km / MARINE_RECOVERY_KM);
 	double oro = 0.9 * pl->prm.rain_shadow;
 	for (int c = b; c < e; c++) {
 		double ec = pl->elevation[c] - pl->sea_level;
-		if (ec < 0) {
-			s->m_out[c] = 1;
-			continue;
-		}
 		const float *wc = &pl->wind_w[(size_t)c * WIND_SLOTS];
 		int off = g->nbr_off[c], deg = g->nbr_off[c + 1] - off;
-		double m = 0;
+		double m = 0, up = 0;
 		for (int k = 0; k < deg && k < WIND_SLOTS; k++) {
 			if (wc[k] == 0)
 				continue;
 			int nb = g->nbr[off + k];
-			double rise = max0(ec - max0(pl->elevation[nb] - pl->sea_level));
+			double rise = ec < 0 ? 0 : max0(ec - max0(pl->elevation[nb] - pl->sea_level));
 			m += wc[k] * s->m_in[nb] * exp_neg(oro * rise / 1000);
+			up += wc[k];
 		}
-		s->m_out[c] = (float)(m * dry);
+		if (up == 0)
+			m = ec < 0 ? 1 : 0;
+		if (ec < 0) {
+			/* over the sea the air turns maritime again within a few
+			 * hundred km: narrow seas stay half continental */
+			s->m_out[c] = (float)(1 - (1 - m) * sea_keep);
+			continue;
+		}
+		/* warm lands recycle their rain (evapotranspiration), so moisture
+		 * reaches deep into tropical continents */
+		double warm = clampd((pl->temperature[c] - 15) / 10, 0, 1);
+		s->m_out[c] = (float)(m * exp_neg(dry_km / (1 + RECYCLING * warm)));
 	}
 }
 
@@ -193,7 +223,7 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 			pr = band;
 		} else {
 			double m = pl->moisture[c];
-			pr = band * (0.2 + 0.8 * m);
+			pr = band * (0.3 + 0.7 * m);
 			int coastal = 0;
 			double up_rise = 0;
 			const float *wc = &pl->wind_w[(size_t)c * WIND_SLOTS];
@@ -244,5 +274,8 @@ void climate_update(planet_t *pl, int mode)
 		pl->moisture = pl->scratch_a;
 		pl->scratch_a = t;
 	}
+	/* from scratch, the temperatures above saw no moisture yet */
+	if (mode == SURFACE_FULL)
+		pool_for(pl->pool, n, 4096, temperature_chunk, &ctx);
 	pool_for(pl->pool, n, 4096, precip_chunk, &ctx);
 }

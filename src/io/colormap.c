@@ -351,13 +351,14 @@ static rgb view_biome(const sample *m)
 	const snapshot_t *s = m->s;
 	const tri *t = m->t;
 	double sea = s->sea_level_m, e = interp(s->elevation, t);
+	double abs_lat = fabs(v3_lat(m->p)) * 180 / M_PI;
 	int land = e >= sea;
 	int same[3];
 	for (int i = 0; i < 3; i++)
 		same[i] = (s->elevation[t->c[i]] >= sea) == land;
 	if (!land) {
 		int b = biome_classify(s->prm.biomes, interp_masked(s->temperature, t, same),
-		                       interp_masked(s->precip, t, same), e - sea);
+		                       interp_masked(s->precip, t, same), e - sea, abs_lat);
 		if (!is_water_biome(b))
 			b = s->biome[heaviest(t, same)];
 		if (b == BIOME_SEA_ICE)
@@ -368,7 +369,7 @@ static rgb view_biome(const sample *m)
 	 * the triangle only (sea temperatures would leak a false rim inland), so
 	 * biome borders are smooth curves rather than cell outlines. */
 	int b = biome_classify(s->prm.biomes, interp_masked(s->temperature, t, same),
-	                       interp_masked(s->precip, t, same), e - sea);
+	                       interp_masked(s->precip, t, same), e - sea, abs_lat);
 	if (is_water_biome(b))    /* land the cells call sea: say grassland, not sea */
 		b = BIOME_GRASSLAND;
 	return cell_noise(s, biome_rgb(s, b), t->near, 0.04);
