@@ -164,8 +164,8 @@ static void temperature_chunk(void *ctx, int b, int e, int chunk)
 		/* Air that has crossed a continent has cold winters, which pull the
 		 * annual mean down more the farther from the equator: interiors
 		 * and the seas downwind of them are colder than maritime coasts,
-		 * so the sea-ice edge follows the geography. Moisture (last step's)
-		 * is the share of maritime air. */
+		 * so the sea-ice edge follows the geography. Moisture is the share of
+		 * maritime air. */
 		double z = pl->grid->centre[c].z;
 		t -= CONTINENTAL_COOLING_C * z * z * (1 - pl->moisture[c]);
 		t += prm->climate_noise * 15 * pl->noise_t[c];
@@ -180,6 +180,7 @@ static void moisture_chunk(void *ctx, int b, int e, int chunk)
 	const grid_t *g = pl->grid;
 	double step_km = g->spacing * pl->prm.radius_km;
 	double dry_km = step_km / MOISTURE_RANGE_KM;
+	double span = pl->prm.equator_temp_c - pl->prm.pole_temp_c;
 	double sea_keep = exp(-step_km / MARINE_RECOVERY_KM);
 	double oro = 0.9 * pl->prm.rain_shadow;
 	for (int c = b; c < e; c++) {
@@ -205,7 +206,9 @@ static void moisture_chunk(void *ctx, int b, int e, int chunk)
 		}
 		/* warm lands recycle their rain (evapotranspiration), so moisture
 		 * reaches deep into tropical continents */
-		double warm = clampd((pl->temperature[c] - 15) / 10, 0, 1);
+		double t = pl->prm.pole_temp_c + span * pl->temp_shape[c] -
+		           pl->prm.lapse_rate_c_km * ec / 1000;
+		double warm = clampd((t - 15) / 10, 0, 1);
 		s->m_out[c] = (float)(m * exp_neg(dry_km / (1 + RECYCLING * warm)));
 	}
 }
@@ -248,15 +251,14 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 	}
 }
 
-/* Temperature, then moisture (many sweeps from scratch, a few from the
- * last step, or none), then precipitation. */
+/* Moisture (many sweeps from scratch, one from the last step, or none),
+ * then temperature, then precipitation. */
 void climate_update(planet_t *pl, int mode)
 {
 	const grid_t *g = pl->grid;
 	int n = g->n;
 	climate_ctx ctx = {.pl = pl};
 	update_climate_shape(pl);
-	pool_for(pl->pool, n, 4096, temperature_chunk, &ctx);
 
 	/* moisture: many sweeps from scratch, or a few from the last step */
 	int sweeps = mode == SURFACE_RESTORE || mode == SURFACE_REFRESH ? 0 : MOISTURE_SWEEPS_PER_STEP;
@@ -274,8 +276,8 @@ void climate_update(planet_t *pl, int mode)
 		pl->moisture = pl->scratch_a;
 		pl->scratch_a = t;
 	}
-	/* from scratch, the temperatures above saw no moisture yet */
-	if (mode == SURFACE_FULL)
-		pool_for(pl->pool, n, 4096, temperature_chunk, &ctx);
+	/* temperature after moisture: it depends on the share of maritime air,
+	 * and a restored state brings that moisture */
+	pool_for(pl->pool, n, 4096, temperature_chunk, &ctx);
 	pool_for(pl->pool, n, 4096, precip_chunk, &ctx);
 }

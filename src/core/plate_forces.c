@@ -30,7 +30,7 @@
 #define TRENCH_SUCTION 0.35   /* share of slab pull felt by the overriding plate */
 #define DRAG_OCEAN 1.0
 #define DRAG_CONTINENT 4.0    /* cratonic keels drag on the mantle */
-#define MANTLE_FLOW_CM_YR 1.0  /* largest speed of the mantle flow */
+#define MANTLE_FLOW_CM_YR 1.5  /* largest speed of the mantle flow */
 #define MANTLE_WANDER_MYR 400.0 /* time for the upwellings to move far */
 #define SLAB_AGE_FULL 80.0    /* Myr: older slabs pull fully */
 #define FORCES_GRAIN 4096
