@@ -501,7 +501,8 @@ int main(void)
 #endif
 	long commands = (long)(1500 * (scale > 0 ? scale : 1));
 	rnd_state = seed;
-	tap_diag("TECTONICA_TEST_SEED=%llu, %ld commands", (unsigned long long)seed, commands);
+	tap_diag("TECTONICA_TEST_SEED=%llu, %ld commands, grid kind %d", (unsigned long long)seed,
+	         commands, (int)(seed % 3));
 	collect_params();
 	ok(nlive >= 10 && nfixed >= 5, "%d live and %d fixed parameters to edit", nlive, nfixed);
 
@@ -512,7 +513,11 @@ int main(void)
 	/* small and quick, with a low plate cap so rifts hit it */
 	params p;
 	params_default(&p);
+	/* every grid kind, by the seed */
+	p.grid = (grid_kind)(seed % 3);
 	p.level = 3;
+	p.resolution = 10;
+	p.points = 700;
 	p.plate_count = 8;
 	p.plate_min = 4;
 	p.plate_max = 12;
