@@ -226,11 +226,15 @@ static void test_partition_and_bounds(void)
 	for (int i = 0; i < s->plate_count; i++) {
 		double v = s->plates[i].speed_cm_yr;
 		fast += v > 15;
-		slow += v < 0.2;
+		slow += v < 0.5;
 		vmin = fmin(vmin, v);
 		vmax = fmax(vmax, v);
 	}
-	ok(!fast && !slow, "plate speeds stay plausible after 1000 Myr (%.2f .. %.2f cm/yr)", vmin, vmax);
+	/* a plate over a mantle upwelling with no slab may all but stand
+	 * still (Africa nearly does); most must not */
+	ok(!fast && 4 * slow <= s->plate_count,
+	   "plate speeds stay plausible after 1000 Myr (%.2f .. %.2f cm/yr, %d of %d under 0.5)",
+	   vmin, vmax, slow, s->plate_count);
 	ok(pl->stats.elevation_max_m > 1000 && pl->stats.elevation_min_m < -5000,
 	   "relief persists: %.0f .. %.0f m", pl->stats.elevation_min_m, pl->stats.elevation_max_m);
 	snapshot_free(s);

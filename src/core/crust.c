@@ -316,8 +316,10 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 				 * high ranges wear down in ~100 Myr, lowlands barely */
 				double base = continental_base(pl, &pl->plates[pi], i);
 				double relief = fmax(0, el - base) / RELIEF_EROSION_M;
-				/* a stretched margin cools and sinks to a shelf quickly */
-				double k = base < pl->sea_level ? shelf_keep
+				/* a stretched margin cools and sinks to a shelf quickly,
+				 * and sediment fills basins below the base as fast, so
+				 * interiors do not drown into lakes at sea level */
+				double k = base < pl->sea_level || el < base ? shelf_keep
 				         : relief > 0 ? exp(log_keep * (1 + relief)) : keep;
 				el = base + (el - base) * k;
 				/* thickened crust loses its root as its mountains wear

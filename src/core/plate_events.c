@@ -304,7 +304,8 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 	/* old passive margins start to subduct (the old floor splits off) */
 	if (pl->nplates < pl->prm.plate_max && pl->nplates < PLATES_MAX) {
 		int old = oldest_margin(pl);
-		if (old >= 0 && rng_uniform(&pl->rng) < dt / MARGIN_BREAK_MYR) {
+		/* like rifts, breaks grow rarer as the plate count nears its top */
+		if (old >= 0 && rng_uniform(&pl->rng) < dt / MARGIN_BREAK_MYR * clampd(room, 0.1, 1)) {
 			int rc = margin_break(pl, old);
 			if (rc < 0)
 				return -1;

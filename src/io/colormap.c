@@ -324,11 +324,21 @@ static rgb biome_rgb(const snapshot_t *s, int b)
 
 /* The devlog's colour noise: a small brightness offset per cell from a hash
  * of the cell id and seed, so it is the same on every run and every map. */
-static rgb cell_noise(const snapshot_t *s, rgb c, int cell, double amp)
+static double cell_hash01(const snapshot_t *s, int cell)
 {
 	uint64_t h = hash64((uint64_t)cell ^ (s->prm.seed * 0x9E3779B97F4A7C15ull));
-	double f = 1.0 + amp * ((double)(h >> 11) * 0x1p-53 * 2.0 - 1.0);
-	return scale(c, f);
+	return (double)(h >> 11) * 0x1p-53;
+}
+
+/* A faint texture so large biomes are not flat paint: one random value per
+ * cell, blended over the triangle like the heights are, so it varies
+ * smoothly instead of drawing each cell's outline (no honeycomb). */
+static rgb texture(const snapshot_t *s, rgb c, const tri *t, double amp)
+{
+	double v = 0;
+	for (int i = 0; i < 3; i++)
+		v += t->w[i] * cell_hash01(s, t->c[i]);
+	return scale(c, 1.0 + amp * (2.0 * v - 1.0));
 }
 
 /* Deeper water is darker: sqrt spreads the shelf and slope, where depth
@@ -362,7 +372,7 @@ static rgb view_biome(const sample *m)
 		if (!is_water_biome(b))
 			b = s->biome[heaviest(t, same)];
 		if (b == BIOME_SEA_ICE)
-			return cell_noise(s, biome_rgb(s, BIOME_SEA_ICE), t->near, 0.02);
+			return texture(s, biome_rgb(s, BIOME_SEA_ICE), t, 0.02);
 		return ocean_rgb(s, sea - e);
 	}
 	/* Land is classified from climate interpolated over the land corners of
@@ -372,7 +382,7 @@ static rgb view_biome(const sample *m)
 	                       interp_masked(s->precip, t, same), e - sea, abs_lat);
 	if (is_water_biome(b))    /* land the cells call sea: say grassland, not sea */
 		b = BIOME_GRASSLAND;
-	return cell_noise(s, biome_rgb(s, b), t->near, 0.04);
+	return texture(s, biome_rgb(s, b), t, 0.05);
 }
 
 /* Lambert hill-shading from the interpolated elevation gradient, light from
