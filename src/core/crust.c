@@ -19,6 +19,7 @@
 #define SHELF_BASE_M -150.0          /* passive margins settle to shelf depth
                                       * below the sea */
 #define SHELF_SUBSIDENCE_MYR 30.0    /* thermal subsidence of a margin */
+#define MARGIN_THICK_KM 27.0         /* stretched crust of a passive margin */
 #define RISE_DEPTH_M -2200.0         /* continental rise below the sea */
 #define RELIEF_EROSION_M 1000.0      /* each km of relief adds the base rate */
 #define ROOT_EROSION 3.0             /* roots wear this much faster than
@@ -159,18 +160,37 @@ static int live_samples(const plate_t *p)
  * last step, which spreads a few hundred km in from the boundary) rises
  * toward a height set by the stress, on top of its isostatic base. Serial:
  * two world cells may show the same sample. */
+/* Is world cell c next to ocean floor (of any plate)? */
+static int faces_ocean(const planet_t *pl, int c)
+{
+	const grid_t *g = pl->grid;
+	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+		int nb = g->nbr[k];
+		if (pl->plates[pl->owner[nb]].crust.type[pl->sample[nb]] == CRUST_OCEANIC)
+			return 1;
+	}
+	return 0;
+}
+
 static void orogeny(planet_t *pl)
 {
 	double rate = fmin(1.0, OROGEN_RATE * pl->prm.dt_myr);
 	double relief = OROGEN_M * pl->prm.stress_uplift_m / 3500.0;
+	double stretch = 1 - exp(-pl->prm.dt_myr / SHELF_SUBSIDENCE_MYR);
 	for (int c = 0; c < pl->grid->n; c++) {
 		double st = pl->stress[c];
-		if (st <= 0)
-			continue;
 		crust_pool *cr = &pl->plates[pl->owner[c]].crust;
 		int s = pl->sample[c];
 		if (cr->type[s] != CRUST_CONTINENTAL)
 			continue;
+		if (st <= 0) {
+			/* A coast that is not being squeezed is a rifted or passive
+			 * margin: its crust was stretched thin, so it floats below
+			 * the sea as a shelf (the base height follows thickness). */
+			if (cr->thick[s] > MARGIN_THICK_KM && faces_ocean(pl, c))
+				cr->thick[s] -= (float)((cr->thick[s] - MARGIN_THICK_KM) * stretch);
+			continue;
+		}
 		double dthick = cr->thick[s] - CRUST_NORMAL_KM;
 		double base = pl->sea_level + FREEBOARD_M + dthick * (dthick > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
 		double target = base + relief * pow(fmin(1.0, st / OROGEN_STRESS), 1.5);
