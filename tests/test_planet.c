@@ -590,6 +590,33 @@ static void test_margin_break_nothing_left(void)
 	planet_free(pl);
 }
 
+/* ocean_fraction 0 lets continental plates swallow oceanic ones at step 0:
+ * a plate with no crust (NULL arrays) must hash, save and load cleanly
+ * (under UBSan, memcpy from NULL with length 0 used to stop the run). */
+static void test_empty_plate(void)
+{
+	params p = base_params(3);
+	p.seed = 1;
+	p.ocean_fraction = 0;
+	planet_t *pl = make(&p, NULL);
+	if (!ok(pl != NULL, "planet with ocean_fraction 0"))
+		return;
+	int empty = 0;
+	for (int i = 0; i < pl->nplates; i++)
+		empty += pl->plates[i].crust.count == 0;
+	tap_diag("%d of %d plates empty at step 0", empty, pl->nplates);
+	uint8_t *buf = NULL;
+	size_t len = 0;
+	char err[256] = "";
+	planet_t *back = planet_serialize(pl, &buf, &len) == 0
+	               ? planet_deserialize(buf, len, NULL, err, sizeof err) : NULL;
+	ok(back && planet_hash(back) == planet_hash(pl), "it hashes, saves and loads (%s)", err);
+	ok(step_n(pl, 2) == 0 && ownership_ok(pl), "and steps on");
+	free(buf);
+	planet_free(back);
+	planet_free(pl);
+}
+
 int main(void)
 {
 	tap_init();
@@ -603,5 +630,6 @@ int main(void)
 	test_state_roundtrip();
 	test_manual_rift();
 	test_margin_break_nothing_left();
+	test_empty_plate();
 	return tap_done();
 }

@@ -180,7 +180,8 @@ static void hash_bytes(hasher *hs, const void *data, size_t len)
 		len -= 8;
 	}
 	uint64_t w = 0;
-	memcpy(&w, p, len);
+	if (len)    /* an empty plate's arrays may be NULL: memcpy must not see them */
+		memcpy(&w, p, len);
 	h = (h ^ w ^ ((uint64_t)len << 56)) * 0xBF58476D1CE4E5B9ull;
 	hs->h = h ^ (h >> 31);
 }

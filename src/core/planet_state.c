@@ -21,7 +21,7 @@ typedef struct wbuf { uint8_t *p; size_t len, cap; int failed; } wbuf;
 
 static void put(wbuf *w, const void *data, size_t len)
 {
-	if (w->failed)
+	if (w->failed || len == 0)   /* an empty plate's arrays may be NULL */
 		return;
 	if (w->len + len > w->cap) {
 		size_t cap = w->cap ? w->cap : 1 << 16;
@@ -82,6 +82,8 @@ typedef struct rbuf { const uint8_t *p; size_t len, pos; int failed; } rbuf;
 
 static void get(rbuf *r, void *data, size_t len)
 {
+	if (len == 0)
+		return;
 	if (r->failed || len > r->len - r->pos) {
 		r->failed = 1;
 		memset(data, 0, len);
