@@ -165,8 +165,12 @@ void panel_world(ui_t *u, WINDOW *w)
 		return;
 	const world_stats *ws = &s->stats;
 	char a[32], b[32];
-	widget_printf(w, r, 0, 1, "land %.1f %%   sea level %s m", ws->land_fraction * 100,
-	              widget_group(u, lround(s->sea_level_m), a, sizeof a));
+	/* heights are from the sea; how far the sea itself moved is its own
+	 * figure (eustatic change since step 0) */
+	long eu = lround(s->eustatic_change_m);
+	widget_printf(w, r, 0, 1, "land %.1f %%   sea %s %s%s m", ws->land_fraction * 100,
+	              ui_sym(u, "\u0394", "moved"), eu > 0 ? "+" : eu < 0 ? "-" : "",
+	              widget_group(u, eu < 0 ? -eu : eu, a, sizeof a));
 	widget_printf(w, r, 1, 1, "highest %s m   deepest %s m",
 	              widget_group(u, lround(ws->elevation_max_m - s->sea_level_m), a, sizeof a),
 	              widget_group(u, lround(ws->elevation_min_m - s->sea_level_m), b, sizeof b));
