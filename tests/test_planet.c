@@ -584,6 +584,8 @@ static void test_margin_break_nothing_left(void)
 	q->cont_area = 0.5 * q->area;
 	for (int i = 0; i < q->crust.count; i++)
 		q->crust.type[i] = CRUST_CONTINENTAL;
+	/* no convergent margin, so no microplate is born either */
+	memset(pl->boundary, BOUNDARY_NONE, (size_t)pl->grid->n);
 	int before = pl->nplates;
 	is_int(plate_events(pl, -1, -1, 0), 0, "a margin with no ocean floor left is no error");
 	ok(pl->nplates == before && ownership_ok(pl), "and nothing split off");

@@ -22,9 +22,9 @@
 #define MARGIN_THICK_KM 27.0         /* stretched crust of a passive margin */
 #define RISE_DEPTH_M -2200.0         /* continental rise below the sea */
 #define RELIEF_EROSION_M 1000.0      /* each km of relief adds the base rate */
-#define ROOT_EROSION 3.0             /* roots wear this much faster than
+#define ROOT_EROSION 2.0             /* roots wear this much faster than
                                       * the heights: unloading lifts them */
-#define OROGEN_M 5000.0              /* relief of a belt at full stress */
+#define OROGEN_M 6500.0              /* relief of a belt at full stress */
 #define OROGEN_STRESS 0.6            /* stress (x 10 cm/yr) of full relief */
 #define OROGEN_RATE 0.05             /* share of the missing height per Myr */
 #define CRUST_COLLAPSE_KM 42.0       /* thicker crust spreads onto its margin */

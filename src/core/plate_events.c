@@ -16,6 +16,11 @@
 #define MARGIN_BREAK_AGE_MYR 150.0   /* mean floor age at which a margin fails */
 #define MARGIN_BREAK_MIN_AREA 0.002  /* share of the sphere: no tiny breaks */
 #define MARGIN_BREAK_MYR 10.0        /* mean wait once a margin is that old */
+#define MICROPLATE_PER_100MYR 8.0    /* microplates born at convergent margins */
+#define MICROPLATE_MIN_DEG 2.5       /* radius of their cap */
+#define MICROPLATE_MAX_DEG 6.0
+#define MICROPLATE_LIFE_MYR 40.0     /* mean wait before the smallest is captured */
+#define MICROPLATE_CM_YR 1.5         /* their own motion on their parent's */
 #define MARGIN_BREAK_CM_YR 3.0       /* initial convergence of the new trench */
 
 /* Remove plate index pi (it owns no cells); later plates shift down. */
@@ -176,6 +181,65 @@ int plate_events_rift(planet_t *pl, int pi)
 	return rc;
 }
 
+/* Move the samples of plate pi that `take` picks into a new plate turning
+ * at w (rad/Myr, axis), and hand it the world cells they show. 0, 1 if
+ * nothing was picked, -1 out of memory. */
+typedef int (*take_fn)(const planet_t *pl, const plate_t *p, int i, const void *ctx);
+
+static int split_off(planet_t *pl, int pi, take_fn take, const void *ctx, vec3 w)
+{
+	const grid_t *g = pl->grid;
+	plate_t *p = &pl->plates[pi];
+	int ni = pl->nplates;
+	plate_t *q = &pl->plates[ni];
+	memset(q, 0, sizeof *q);
+	if (cellmap_init(&q->map, g->n) < 0)
+		return -1;
+	q->id = pl->next_id;
+	plate_set_rotation(q, p->rot);
+	plate_colour_for(q->id, &q->r, &q->g, &q->b);
+	q->omega = v3_len(w);
+	q->pole = q->omega > 1e-300 ? v3_scale(w, 1 / q->omega) : p->pole;
+	q->balance_omega = w;
+	for (int i = 0; i < p->crust.count; i++) {
+		if (p->crust.type[i] == CRUST_CONSUMED || !take(pl, p, i, ctx))
+			continue;
+		int s = crust_copy(&q->crust, p->crust.cell[i], &p->crust, i);
+		if (s < 0 || cellmap_set(&q->map, p->crust.cell[i], s) < 0)
+			return -1;
+		crust_kill(p, i);
+	}
+	if (q->crust.count == 0) {
+		cellmap_free(&q->map);
+		memset(q, 0, sizeof *q);
+		return 1;
+	}
+	pl->next_id++;
+	pl->nplates++;
+	for (int c = 0; c < g->n; c++) {
+		if (pl->owner[c] != pi)
+			continue;
+		int s = cellmap_get(&q->map, p->crust.cell[pl->sample[c]]);
+		if (s >= 0) {
+			pl->owner[c] = (uint16_t)ni;
+			pl->sample[c] = s;
+		}
+	}
+	int32_t *remap = malloc((size_t)p->crust.count * sizeof *remap);
+	if (!remap)
+		return -1;
+	int rc = crust_compact(pl, pi, remap);
+	free(remap);
+	return rc;
+}
+
+static int take_ocean(const planet_t *pl, const plate_t *p, int i, const void *ctx)
+{
+	(void)pl;
+	(void)ctx;
+	return p->crust.type[i] == CRUST_OCEANIC;
+}
+
 /* Subduction starts at an old passive margin: the plate's ocean floor
  * breaks from its continent and becomes a plate of its own, set moving
  * toward the continent at MARGIN_BREAK_CM_YR so that it dives under it;
@@ -200,45 +264,53 @@ static int margin_break(planet_t *pl, int pi)
 	vec3 axis = v3_cross(ocean, cont);
 	if (v3_len(ocean) < 1e-9 || v3_len(cont) < 1e-9 || v3_len(axis) < 1e-9)
 		return 1;
-	int ni = pl->nplates;
-	plate_t *q = &pl->plates[ni];
-	memset(q, 0, sizeof *q);
-	if (cellmap_init(&q->map, g->n) < 0)
-		return -1;
-	q->id = pl->next_id++;
-	plate_set_rotation(q, p->rot);
-	plate_colour_for(q->id, &q->r, &q->g, &q->b);
 	/* axis in the plate frame -> world; the floor turns toward the continent */
 	vec3 w = v3_add(v3_scale(p->pole, p->omega),
 	                v3_scale(v3_norm(m3_apply(&p->R, axis)),
 	                         MARGIN_BREAK_CM_YR / CM_YR_PER_KM_MYR / pl->prm.radius_km));
-	q->omega = v3_len(w);
-	q->pole = v3_scale(w, 1 / fmax(q->omega, 1e-300));
-	q->balance_omega = w;
-	for (int i = 0; i < p->crust.count; i++) {
-		if (p->crust.type[i] != CRUST_OCEANIC)
-			continue;
-		int s = crust_copy(&q->crust, p->crust.cell[i], &p->crust, i);
-		if (s < 0 || cellmap_set(&q->map, p->crust.cell[i], s) < 0)
-			return -1;
-		crust_kill(p, i);
+	return split_off(pl, pi, take_ocean, NULL, w);
+}
+
+/* A microplate: a cap of crust (plate frame: centre, cos of its radius). */
+typedef struct cap { vec3 centre; double cos_r; } cap;
+
+static int take_cap(const planet_t *pl, const plate_t *p, int i, const void *ctx)
+{
+	const cap *k = ctx;
+	return v3_dot(pl->grid->centre[p->crust.cell[i]], k->centre) >= k->cos_r;
+}
+
+/* Microplates are born at convergent margins (back-arc basins, captured
+ * terranes, as around Indonesia or the Caribbean): a cap a few hundred km
+ * across breaks off the plate on the overriding side of a convergent
+ * boundary cell and drifts and spins a little on its own. 0, 1 if none
+ * was made, -1 out of memory. */
+static int microplate(planet_t *pl)
+{
+	const grid_t *g = pl->grid;
+	int n = g->n, start = (int)(rng_uniform(&pl->rng) * n), c = -1;
+	for (int k = 0; k < n && c < 0; k++) {
+		int x = (start + k) % n;
+		if (pl->boundary[x] == BOUNDARY_CONVERGENT && !pl->subducting[x])
+			c = x;
 	}
-	pl->nplates++;
-	for (int c = 0; c < g->n; c++) {
-		if (pl->owner[c] != pi)
-			continue;
-		int s = cellmap_get(&q->map, p->crust.cell[pl->sample[c]]);
-		if (s >= 0) {
-			pl->owner[c] = (uint16_t)ni;
-			pl->sample[c] = s;
-		}
-	}
-	int32_t *remap = malloc((size_t)p->crust.count * sizeof *remap);
-	if (!remap)
-		return -1;
-	int rc = crust_compact(pl, pi, remap);
-	free(remap);
-	return rc;
+	double radius = rng_range(&pl->rng, MICROPLATE_MIN_DEG, MICROPLATE_MAX_DEG) * M_PI / 180;
+	double drift = rng_range(&pl->rng, -1, 1), spin = rng_range(&pl->rng, -1, 1);
+	if (c < 0)
+		return 1;
+	int pi = pl->owner[c];
+	plate_t *p = &pl->plates[pi];
+	if (p->area < 4 * 2 * M_PI * (1 - cos(radius)))
+		return 1;     /* not much bigger than the cap itself */
+	cap k = {m3_apply(&p->Rt, g->centre[c]), cos(radius)};
+	double w_unit = MICROPLATE_CM_YR / CM_YR_PER_KM_MYR / pl->prm.radius_km;
+	vec3 x = g->centre[c];
+	vec3 east = v3_cross(v3(0, 0, 1), x);
+	vec3 tangent = v3_len(east) > 1e-9 ? v3_norm(east) : v3(1, 0, 0);
+	/* a turn about an axis in the cap moves it along; about its centre spins it */
+	vec3 w = v3_add(v3_scale(p->pole, p->omega),
+	                v3_add(v3_scale(tangent, drift * w_unit), v3_scale(x, spin * w_unit / radius * 0.2)));
+	return split_off(pl, pi, take_cap, &k, w);
 }
 
 /* The plate whose ocean floor is oldest, if that is old enough to break
@@ -264,9 +336,46 @@ static int oldest_margin(const planet_t *pl)
  * vanished plates, rifts. Plate areas are those of the end of the last step:
  * a plate that owned no cell then owns none now, and a step's lag in the
  * others changes no decision much. 0 or -1 (out of memory). */
+/* Terrane capture: a microplate does not live for ever; in time it welds
+ * onto the neighbour it shares the longest boundary with. The plate to
+ * capture (the smallest under 1 % of the surface) into, or -1. */
+static int capture_target(const planet_t *pl, int *from)
+{
+	const grid_t *g = pl->grid;
+	int small = -1;
+	for (int i = 0; i < pl->nplates; i++)
+		if (pl->plates[i].area < 0.01 * 4 * M_PI && pl->plates[i].cells > 0 &&
+		    (small < 0 || pl->plates[i].area < pl->plates[small].area))
+			small = i;
+	if (small < 0)
+		return -1;
+	int contact[PLATES_MAX] = {0}, best = -1;
+	for (int c = 0; c < g->n; c++) {
+		if (pl->owner[c] != small)
+			continue;
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+			int o = pl->owner[g->nbr[k]];
+			if (o != small && ++contact[o] > (best < 0 ? 0 : contact[best]))
+				best = o;
+		}
+	}
+	*from = small;
+	return best;
+}
+
 int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 {
 	double dt = pl->prm.dt_myr;
+	if (pl->nplates > pl->prm.plate_min && rng_uniform(&pl->rng) < dt / MICROPLATE_LIFE_MYR) {
+		int from = -1, into = capture_target(pl, &from);
+		if (into >= 0) {
+			if (merge_plates(pl, into, from) < 0)
+				return -1;
+			world_stats_update(pl);
+			if (pair_a >= 0)
+				pair_a = -1;   /* indices moved; the suture can wait a step */
+		}
+	}
 	if (pair_a >= 0) {
 		int small = pl->plates[pair_a].cells < pl->plates[pair_b].cells ? pair_a : pair_b;
 		int big = small == pair_a ? pair_b : pair_a;
@@ -291,13 +400,20 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 	double p_rift = pl->prm.rift_rate * dt / 100.0 * clampd(room, 0, 1);
 	if (pl->nplates < pl->prm.plate_min ||
 	    (pl->nplates < pl->prm.plate_max && rng_uniform(&pl->rng) < p_rift)) {
-		int big = -1;
-		double best = RIFT_MIN_AREA * 4 * M_PI;
+		/* any plate big enough may split, the bigger the likelier: always
+		 * splitting the largest would never let one grow to a Pacific */
+		double total = 0, min_area = RIFT_MIN_AREA * 4 * M_PI;
 		for (int i = 0; i < pl->nplates; i++)
-			if (pl->plates[i].area > best) {
-				best = pl->plates[i].area;
+			total += pl->plates[i].area > min_area ? pl->plates[i].area : 0;
+		double pick = rng_uniform(&pl->rng) * total;
+		int big = -1;
+		for (int i = 0; i < pl->nplates && big < 0; i++) {
+			if (pl->plates[i].area <= min_area)
+				continue;
+			pick -= pl->plates[i].area;
+			if (pick <= 0)
 				big = i;
-			}
+		}
 		if (big >= 0)
 			plate_events_rift(pl, big);
 	}
@@ -312,6 +428,14 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 			if (rc == 0)
 				world_stats_update(pl);
 		}
+	}
+	if (pl->nplates < pl->prm.plate_max && pl->nplates < PLATES_MAX &&
+	    rng_uniform(&pl->rng) < MICROPLATE_PER_100MYR * dt / 100.0 * clampd(room, 0.25, 1)) {
+		int rc = microplate(pl);
+		if (rc < 0)
+			return -1;
+		if (rc == 0)
+			world_stats_update(pl);
 	}
 	return 0;
 }
