@@ -79,8 +79,9 @@ int climate_init(planet_t *pl)
 	pl->noise_t = malloc((size_t)n * sizeof *pl->noise_t);
 	pl->noise_p = malloc((size_t)n * sizeof *pl->noise_p);
 	pl->band = malloc((size_t)n * sizeof *pl->band);
+	pl->abs_lat = malloc((size_t)n * sizeof *pl->abs_lat);
 	pl->temp_shape = malloc((size_t)n * sizeof *pl->temp_shape);
-	if (!pl->wind_w || !pl->noise_t || !pl->noise_p || !pl->band || !pl->temp_shape)
+	if (!pl->wind_w || !pl->noise_t || !pl->noise_p || !pl->band || !pl->temp_shape || !pl->abs_lat)
 		return -1;
 	pl->shape_tilt = NAN;
 	/* climate noise is fixed to the sphere, not to the crust: sample once */
@@ -89,6 +90,7 @@ int climate_init(planet_t *pl)
 		pl->noise_t[c] = (float)noise_fbm(&pl->climate, p, 2.5, 3, 0.5);
 		pl->noise_p[c] = (float)noise_fbm(&pl->climate, v3_add(p, v3(7, 7, 7)), 3.0, 3, 0.5);
 		pl->band[c] = (float)precip_band(fabs(v3_lat(p)) / (M_PI / 2));
+		pl->abs_lat[c] = (float)(fabs(v3_lat(p)) * 180 / M_PI);
 	}
 	for (int c = 0; c < n; c++) {
 		vec3 p = g->centre[c], w = prevailing_wind(p);
@@ -192,8 +194,13 @@ static void moisture_chunk(void *ctx, int b, int e, int chunk)
 			if (wc[k] == 0)
 				continue;
 			int nb = g->nbr[off + k];
-			double rise = ec < 0 ? 0 : max0(ec - max0(pl->elevation[nb] - pl->sea_level));
-			m += wc[k] * s->m_in[nb] * exp_neg(oro * rise / 1000);
+			double carried = wc[k] * s->m_in[nb];
+			if (ec >= 0) {      /* climbing air rains out */
+				double rise = max0(ec - max0(pl->elevation[nb] - pl->sea_level));
+				if (rise > 0)
+					carried *= exp_neg(oro * rise / 1000);
+			}
+			m += carried;
 			up += wc[k];
 		}
 		if (up == 0)

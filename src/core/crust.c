@@ -20,6 +20,7 @@
                                       * below the sea */
 #define SHELF_SUBSIDENCE_MYR 30.0    /* thermal subsidence of a margin */
 #define MARGIN_THICK_KM 27.0         /* stretched crust of a passive margin */
+#define MARGIN_EVERY 4               /* steps between margin-stretching passes */
 #define RISE_DEPTH_M -2200.0         /* continental rise below the sea */
 #define RELIEF_EROSION_M 1000.0      /* each km of relief adds the base rate */
 #define ROOT_EROSION 2.0             /* roots wear this much faster than
@@ -160,15 +161,15 @@ static int live_samples(const plate_t *p)
  * last step, which spreads a few hundred km in from the boundary) rises
  * toward a height set by the stress, on top of its isostatic base. Serial:
  * two world cells may show the same sample. */
-/* Is world cell c next to ocean floor (of any plate)? */
+/* Is world cell c next to the deep sea? Last step's heights say it with
+ * one load per neighbour (ocean floor lies kilometres down, shelves not). */
 static int faces_ocean(const planet_t *pl, int c)
 {
 	const grid_t *g = pl->grid;
-	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
-		int nb = g->nbr[k];
-		if (pl->plates[pl->owner[nb]].crust.type[pl->sample[nb]] == CRUST_OCEANIC)
+	float deep = (float)(pl->sea_level - 1500);
+	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
+		if (pl->elevation[g->nbr[k]] < deep)
 			return 1;
-	}
 	return 0;
 }
 
@@ -176,18 +177,24 @@ static void orogeny(planet_t *pl)
 {
 	double rate = fmin(1.0, OROGEN_RATE * pl->prm.dt_myr);
 	double relief = OROGEN_M * pl->prm.stress_uplift_m / 3500.0;
-	double stretch = 1 - exp(-pl->prm.dt_myr / SHELF_SUBSIDENCE_MYR);
+	/* margins stretch slowly: every MARGIN_EVERY steps is enough */
+	int margins = pl->step % MARGIN_EVERY == 0;
+	double stretch = 1 - exp(-MARGIN_EVERY * pl->prm.dt_myr / SHELF_SUBSIDENCE_MYR);
+	float deep = (float)(pl->sea_level - 1500);
 	for (int c = 0; c < pl->grid->n; c++) {
 		double st = pl->stress[c];
+		/* A coast that is not being squeezed is a rifted or passive margin:
+		 * its crust was stretched thin, so it floats below the sea as a
+		 * shelf (the base height follows thickness). Heights first: they
+		 * rule out most cells without touching the crust. */
+		if (st <= 0 && (!margins || pl->elevation[c] < deep || !faces_ocean(pl, c)))
+			continue;
 		crust_pool *cr = &pl->plates[pl->owner[c]].crust;
 		int s = pl->sample[c];
 		if (cr->type[s] != CRUST_CONTINENTAL)
 			continue;
 		if (st <= 0) {
-			/* A coast that is not being squeezed is a rifted or passive
-			 * margin: its crust was stretched thin, so it floats below
-			 * the sea as a shelf (the base height follows thickness). */
-			if (cr->thick[s] > MARGIN_THICK_KM && faces_ocean(pl, c))
+			if (cr->thick[s] > MARGIN_THICK_KM)
 				cr->thick[s] -= (float)((cr->thick[s] - MARGIN_THICK_KM) * stretch);
 			continue;
 		}
@@ -311,6 +318,8 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 	double dt = pl->prm.dt_myr;
 	double keep = exp(-pl->prm.erosion_rate * dt);
 	double log_keep = -pl->prm.erosion_rate * dt;
+	/* the rise grows as slowly as the floor deepens: checked now and then */
+	int rise_pass = pl->step % MARGIN_EVERY == 0;
 	double shelf_keep = exp(-dt / SHELF_SUBSIDENCE_MYR);
 	double root_keep = exp(-ROOT_EROSION * pl->prm.erosion_rate * dt);
 	for (int pi = b; pi < e; pi++) {
@@ -326,7 +335,8 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 				el += relief_ocean_depth(age + dt) - relief_ocean_depth(age);
 				/* sediment shed by a continent builds a rise at its foot:
 				 * the slope from shelf to abyss spans a cell, not a cliff */
-				if (el < pl->sea_level + RISE_DEPTH_M && passive_margin(pl, &pl->plates[pi], i))
+				if (rise_pass && el < pl->sea_level + RISE_DEPTH_M &&
+				    passive_margin(pl, &pl->plates[pi], i))
 					el = fmax(el, pl->sea_level + RISE_DEPTH_M);
 			} else {
 				/* erosion (and rebound) toward the height at which crust of
@@ -340,7 +350,7 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 				 * and sediment fills basins below the base as fast, so
 				 * interiors do not drown into lakes at sea level */
 				double k = base < pl->sea_level || el < base ? shelf_keep
-				         : relief > 0 ? exp(log_keep * (1 + relief)) : keep;
+				         : keep * (1 + log_keep * relief);   /* keep^(1+relief), to first order */
 				el = base + (el - base) * k;
 				/* thickened crust loses its root as its mountains wear
 				 * down, so old ranges become hills, not eternal plateaus */

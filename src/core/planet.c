@@ -66,6 +66,9 @@ planet_t *planet_new(const params *prm, struct pool *pool, char *err, size_t err
 	surface_update(pl, SURFACE_FULL);
 	pl->continental_target = pl->stats.continental_fraction;
 	pl->sea_level0 = pl->sea_level;
+	/* the stress pass above ran before the crust had its ages: balance the
+	 * forces on the finished step 0, as a restored step 0 does */
+	plate_forces_compute(pl);
 	return pl;
 }
 
@@ -96,6 +99,7 @@ void planet_free(planet_t *pl)
 	free(pl->noise_t);
 	free(pl->noise_p);
 	free(pl->band);
+	free(pl->abs_lat);
 	free(pl->stat_parts);
 	free(pl->force_parts);
 	free(pl->temp_shape);

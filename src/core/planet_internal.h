@@ -60,7 +60,7 @@ typedef struct crust_pool {
  * after a resume match an uninterrupted run's */
 #define PLANET_STATE_FIELDS(X) X(step) X(time_myr) X(next_id) X(rng) X(sea_level) X(ocean_volume) \
 	X(stats.crust_created) X(stats.crust_consumed)
-#define PLATE_STATE_FIELDS(X) X(id) X(pole) X(omega) X(rot) X(stress_ocean_age)
+#define PLATE_STATE_FIELDS(X) X(id) X(pole) X(omega) X(rot) X(stress_ocean_age) X(balance_omega)
 /* per world cell, after the plates */
 #define WORLD_STATE_FIELDS(X) X(owner) X(sample) X(moisture)
 
@@ -126,6 +126,7 @@ struct planet {
 	float *wind_w;              /* 6 upwind weights per cell (0 if not upwind) */
 	float *noise_t, *noise_p;   /* static climate noise per cell, [-1, 1] */
 	float *band;                /* latitude precipitation band, 0..1 */
+	float *abs_lat;             /* |latitude| in degrees (biomes) */
 	float *temp_shape;          /* latitude temperature profile (see climate.c) */
 	double shape_tilt;          /* tilt temp_shape was made for */
 	float *scratch_a, *scratch_b;

@@ -34,6 +34,7 @@
 #define MANTLE_WANDER_MYR 400.0 /* time for the upwellings to move far */
 #define SLAB_AGE_FULL 80.0    /* Myr: older slabs pull fully */
 #define FORCES_GRAIN 4096
+#define FORCES_EVERY 4        /* steps between force balances (state keeps it) */
 
 typedef struct force_part {
 	double m[PLATES_MAX][6];   /* symmetric 3x3: xx yy zz xy xz yz */
@@ -153,6 +154,10 @@ static vec3 solve3(const double *m, vec3 t)
 
 void plate_forces_compute(planet_t *pl)
 {
+	/* plates take BALANCE_MYR to answer their forces, and trenches move a
+	 * cell in several steps: every few steps is enough (step 0 always) */
+	if (pl->step % FORCES_EVERY != 0)
+		return;
 	const grid_t *g = pl->grid;
 	int chunks = pool_chunks(g->n, FORCES_GRAIN);
 	if (chunks > pl->force_parts_cap) {
