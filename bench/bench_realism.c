@@ -107,7 +107,7 @@ static void ice_edge(const snapshot_t *s, int north, double *mean, double *sd)
 	*sd = k ? sqrt(fmax(0, sum2 / k - (sum / k) * (sum / k))) : NAN;
 }
 
-static void measure(const snapshot_t *s, double sea0, double *f)
+static void measure(const snapshot_t *s, double *f)
 {
 	const grid_t *g = s->grid;
 	double total = 0, land = 0, low = 0, above2k = 0, shelf = 0, flooded = 0;
@@ -200,7 +200,6 @@ static void measure(const snapshot_t *s, double sea0, double *f)
 	f[F_SPEED] = speed;
 	f[F_SLOW] = s->plate_count ? 100.0 * slow / s->plate_count : 0;
 	f[F_EUSTATIC] = s->eustatic_change_m;
-	(void)sea0;
 	f[F_LOW500] = 100 * low / land;
 	f[F_MODE] = (mode + 0.5) * HBIN_M;
 	f[F_MEDIAN] = median;
@@ -276,7 +275,6 @@ static int run_scenario(const char *path, const long *seeds, int ns, const long 
 			return -1;
 		}
 		snapshot_t *s = snapshot_new(planet_grid(pl));
-		double sea0 = 0;
 		for (int k = 0; k < nk; k++) {
 			while (planet_step_count(pl) < steps[k])
 				if (planet_step(pl, err, sizeof err) < 0) {
@@ -284,9 +282,7 @@ static int run_scenario(const char *path, const long *seeds, int ns, const long 
 					return -1;
 				}
 			planet_snapshot(pl, s);
-			if (planet_step_count(pl) == 0 || k == 0)
-				sea0 = s->sea_level_m;
-			measure(s, sea0, fig[si][k]);
+			measure(s, fig[si][k]);
 		}
 		snapshot_free(s);
 		planet_free(pl);

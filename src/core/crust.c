@@ -246,14 +246,14 @@ static void relax_continents(planet_t *pl, plate_t *p)
 	}
 }
 
-/* Does sample i of p (ocean floor) touch p's own continental crust? */
-static int passive_margin(const planet_t *pl, const plate_t *p, int i)
+/* Does sample i of p touch crust of `type` in p's own map? */
+static int touches_own(const planet_t *pl, const plate_t *p, int i, uint8_t type)
 {
 	const grid_t *g = pl->grid;
 	int k = p->crust.cell[i];
 	for (int q = g->nbr_off[k]; q < g->nbr_off[k + 1]; q++) {
 		int j = cellmap_get(&p->map, g->nbr[q]);
-		if (j >= 0 && p->crust.type[j] == CRUST_CONTINENTAL)
+		if (j >= 0 && p->crust.type[j] == type)
 			return 1;
 	}
 	return 0;
@@ -269,13 +269,8 @@ static int passive_margin(const planet_t *pl, const plate_t *p, int i)
 static double continental_base(const planet_t *pl, const plate_t *p, int i)
 {
 	const crust_pool *cr = &p->crust;
-	const grid_t *g = pl->grid;
-	int k = cr->cell[i];
-	for (int q = g->nbr_off[k]; q < g->nbr_off[k + 1]; q++) {
-		int j = cellmap_get(&p->map, g->nbr[q]);
-		if (j >= 0 && cr->type[j] == CRUST_OCEANIC)
-			return pl->sea_level + SHELF_BASE_M;
-	}
+	if (touches_own(pl, p, i, CRUST_OCEANIC))
+		return pl->sea_level + SHELF_BASE_M;
 	double dthick = cr->thick[i] - CRUST_NORMAL_KM;
 	return pl->sea_level + FREEBOARD_M + dthick * (dthick > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
 }
@@ -336,7 +331,7 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 				/* sediment shed by a continent builds a rise at its foot:
 				 * the slope from shelf to abyss spans a cell, not a cliff */
 				if (rise_pass && el < pl->sea_level + RISE_DEPTH_M &&
-				    passive_margin(pl, &pl->plates[pi], i))
+				    touches_own(pl, &pl->plates[pi], i, CRUST_CONTINENTAL))
 					el = fmax(el, pl->sea_level + RISE_DEPTH_M);
 			} else {
 				/* erosion (and rebound) toward the height at which crust of
