@@ -3,16 +3,23 @@
  * Errors go to stderr, one "FILE:LINE:COL: message" line each, so editors and
  * scripts can jump to them; "FILE: ok" goes to stdout for each valid file.
  * Every file is checked even after a bad one. Exit 0 when all are valid, 2
- * when any is invalid or unreadable or no file was given. "-" reads stdin. */
+ * when any is invalid or unreadable or no file was given. "-" reads stdin.
+ * With --print the one scenario given is written back as its effective YAML
+ * (every key, for the seed of -s if given) instead of "ok". */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "base/err.h"
+#include "cli_common.h"
+#include "config.h"
 #include "io/scenario.h"
+#include "io/scenario_yaml.h"
 
-static const char check_usage[] = "usage: tectonica check SCENARIO.yaml...\n";
+static const char check_usage[] =
+	"usage: tectonica check SCENARIO.yaml...\n"
+	"       tectonica check --print [-s SEED] SCENARIO.yaml\n";
 
 /* Read all of stdin (bounded by the loader's own limit plus one byte). */
 static int check_stdin(params *p, char **errors)
@@ -29,26 +36,64 @@ static int check_stdin(params *p, char **errors)
 	return n;
 }
 
+/* The effective scenario of one valid file on stdout. */
+static int print_effective(const char *name, const params *p)
+{
+	char header[512];
+	snprintf(header, sizeof header,
+	         "Effective scenario of %s (tectonica %s, seed %llu): every key,\n"
+	         "defaults filled in. `tectonica check` accepts it and it makes the same planet.",
+	         name, PACKAGE_VERSION, (unsigned long long)p->seed);
+	if (scenario_yaml_write(stdout, p, header) < 0)
+		return EXIT_RUNTIME; /* main reports the failed write */
+	return EXIT_OK;
+}
+
 int cmd_check(int argc, char **argv)
 {
-	int first = 1, bad = 0;
+	int first = 1, bad = 0, print = 0, seed_set = 0, dashdash = 0;
+	uint64_t seed = 0;
 	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
 		fputs(check_usage, stdout);
 		return EXIT_OK;
 	}
-	if (argc >= 2 && !strcmp(argv[1], "--"))
-		first = 2;
+	/* options first; "--" ends them, "-" alone is stdin */
+	for (; first < argc && argv[first][0] == '-' && argv[first][1]; first++) {
+		const char *a = argv[first];
+		if (!strcmp(a, "--")) {
+			first++;
+			dashdash = 1;
+			break;
+		} else if (!strcmp(a, "--print")) {
+			print = 1;
+		} else if (!strcmp(a, "-s") || !strcmp(a, "--seed")) {
+			if (first + 1 >= argc) {
+				err_print("check: option '%s' needs a value", a);
+				return EXIT_USAGE;
+			}
+			if (cli_opt_seed(argv[++first], &seed) < 0)
+				return EXIT_USAGE;
+			seed_set = 1;
+		} else {
+			err_print("check: unknown option '%s'", a);
+			fputs(check_usage, stderr);
+			return EXIT_USAGE;
+		}
+	}
 	if (first >= argc) {
 		err_print("check: no scenario file given");
 		fputs(check_usage, stderr);
 		return EXIT_USAGE;
 	}
-	for (int i = first; i < argc; i++) {
-		if (first == 1 && argv[i][0] == '-' && argv[i][1]) {
-			err_print("check: unknown option '%s'", argv[i]);
+	for (int i = first; i < argc && !dashdash; i++)
+		if (argv[i][0] == '-' && argv[i][1]) {
+			err_print("check: options come before the files; unknown here: '%s'", argv[i]);
 			fputs(check_usage, stderr);
 			return EXIT_USAGE;
 		}
+	if (print && argc - first > 1) {
+		err_print("check --print: one scenario at a time");
+		return EXIT_USAGE;
 	}
 	for (int i = first; i < argc; i++) {
 		params p;
@@ -56,6 +101,10 @@ int cmd_check(int argc, char **argv)
 		int n = !strcmp(argv[i], "-") ? check_stdin(&p, &errors)
 		                              : scenario_load_file(argv[i], &p, &errors);
 		if (n == 0) {
+			if (seed_set)
+				p.seed = seed;
+			if (print)
+				return print_effective(argv[i], &p);
 			printf("%s: ok\n", argv[i]);
 		} else {
 			bad++;

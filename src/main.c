@@ -15,6 +15,7 @@ static const char usage[] =
 	"                     [-e LIST] [--size WxH] [--every K] [--stats FILE|-]\n"
 	"                     [--save FILE] [--load FILE] [--quiet]\n"
 	"       tectonica check SCENARIO...            validate scenarios\n"
+	"       tectonica check --print [-s SEED] SCENARIO   its effective YAML\n"
 	"       tectonica bench [--level L] [--steps N] [-j T]\n"
 	"       tectonica --help | --version\n"
 	"\n"

@@ -52,5 +52,30 @@ t $(( $? != 2 )) "binary garbage exits 2 without crashing"
 "$TECTONICA" check empty.yaml >out 2>err
 t $? "an empty file is valid (defaults)"
 
+# --print: the effective scenario, which check accepts and which makes the
+# same planet as the file it came from
+hash_of() { "$TECTONICA" run "$@" -n 5 --stats - -q | tail -n 1 |
+	sed -n 's/.*"state_hash":"\([0-9a-f]*\)".*/\1/p'; }
+"$TECTONICA" check --print "$c/pangaea.yaml" >eff.yaml 2>err
+t $? "check --print exits 0"
+"$TECTONICA" check eff.yaml >out 2>err && [ ! -s err ]
+t $? "the printed scenario is valid"
+grep -qx '  continental_fraction: 0.125' eff.yaml && grep -qx '  speed_max_cm_yr: 8' eff.yaml &&
+	grep -qx 'seed: 250' eff.yaml && ! grep -q ': ok$' eff.yaml
+t $? "it holds the file's values and the defaults it leaves out, and nothing else"
+a=$(hash_of "$c/pangaea.yaml") b=$(hash_of eff.yaml)
+[ -n "$a" ] && [ "$a" = "$b" ]
+t $? "the printed scenario makes the same planet (state_hash $a = $b)"
+"$TECTONICA" check --print -s 7 "$c/pangaea.yaml" >eff7.yaml 2>err && grep -qx 'seed: 7' eff7.yaml
+t $? "check --print -s SEED prints that seed"
+a=$(hash_of "$c/pangaea.yaml" -s 7) b=$(hash_of eff7.yaml)
+[ -n "$a" ] && [ "$a" = "$b" ]
+t $? "... and makes the planet of that seed"
+"$TECTONICA" check --print "$c/quick.yaml" "$c/pangaea.yaml" >out 2>err
+t $(( $? != 2 )) "check --print takes one scenario"
+"$TECTONICA" check --print bad.yaml >out 2>err
+[ $? -eq 2 ] && [ ! -s out ] && grep -q '^bad.yaml:3:10: ' err
+t $? "check --print of an invalid file: errors, nothing printed, exit 2"
+
 echo "1..$n"
 exit $failed

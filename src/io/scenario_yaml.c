@@ -1,0 +1,171 @@
+/* scenario_yaml.c: write params as a complete scenario file.
+ *
+ * The layout follows the key tables of core/params.c: top-level keys, then
+ * one mapping per section in table order, the noise layers inside terrain and
+ * the biome overrides last. Numbers get the fewest digits that read back to
+ * the same double, formatted in the C locale (the dashboard sets LC_NUMERIC
+ * from the environment, and a decimal comma is no YAML number). */
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scenario_yaml.h"
+
+/* Shortest %g form that strtod reads back as v; caller holds the C locale. */
+static void fmt_double(char *buf, size_t sz, double v)
+{
+	if (v == (double)(long long)v && v > -1e15 && v < 1e15) {
+		snprintf(buf, sz, "%lld", (long long)v); /* 800, not 8e+02 */
+		return;
+	}
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(buf, sz, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			return;
+	}
+}
+
+/* A text value in double quotes; the loader refuses control characters, so
+ * only quotes and backslashes need escapes. */
+static void put_text(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+/* The value of one table key on base (a params or a noise_layer). */
+static void put_value(FILE *f, const void *base, const param_def *d)
+{
+	const char *field = (const char *)base + d->offset;
+	char num[40];
+	switch (d->type) {
+	case PK_STRING:
+		put_text(f, field);
+		break;
+	case PK_UINT64:
+		fprintf(f, "%llu", (unsigned long long)*(const uint64_t *)field);
+		break;
+	case PK_INT:
+		fprintf(f, "%d", *(const int *)field);
+		break;
+	case PK_BOOL:
+		fputs(*(const bool *)field ? "true" : "false", f);
+		break;
+	case PK_ENUM:
+		fputs(d->names[*(const int *)field], f);
+		break;
+	case PK_DOUBLE:
+		if (d->nullable && *(const double *)field < 0) {
+			fputs("off", f);
+			break;
+		}
+		fmt_double(num, sizeof num, *(const double *)field);
+		fputs(num, f);
+		break;
+	case PK_VEC3: {
+		const vec3 *c = (const vec3 *)field;
+		double xyz[3] = {c->x, c->y, c->z};
+		fputc('[', f);
+		for (int i = 0; i < 3; i++) {
+			fmt_double(num, sizeof num, xyz[i]);
+			fprintf(f, "%s%s", i ? ", " : "", num);
+		}
+		fputc(']', f);
+		break;
+	}
+	}
+}
+
+static void put_layers(FILE *f, const params *p)
+{
+	if (p->layer_count == 0) {
+		fputs("  layers: []\n", f);
+		return;
+	}
+	fputs("  layers:\n", f);
+	for (int l = 0; l < p->layer_count; l++)
+		for (size_t i = 0; i < layer_table_len; i++) {
+			fprintf(f, "    %s %s: ", i ? " " : "-", layer_table[i].path);
+			put_value(f, &p->layers[l], &layer_table[i]);
+			fputc('\n', f);
+		}
+}
+
+static void put_biomes(FILE *f, const params *p)
+{
+	char t[40], pr[40];
+	fputs("\nbiomes:\n", f);
+	for (int i = 0; i < BIOME_COUNT; i++) {
+		const biome_param *b = &p->biomes[i];
+		if (!biome_table[i].name)
+			continue;
+		fmt_double(t, sizeof t, b->temp_c);
+		fmt_double(pr, sizeof pr, b->precip_mm);
+		fprintf(f, "  %s: { temp_c: %s, precip_mm: %s, color: \"#%02x%02x%02x\" }\n",
+		        biome_table[i].name, t, pr, b->r, b->g, b->b);
+	}
+}
+
+static void put_header(FILE *f, const char *header)
+{
+	while (header && *header) {
+		size_t n = strcspn(header, "\n");
+		fprintf(f, "# %.*s\n", (int)n, header);
+		header += n + (header[n] == '\n');
+	}
+}
+
+static void put_all(FILE *f, const params *p, const char *header)
+{
+	char section[32] = "";
+	put_header(f, header);
+	for (size_t i = 0; i < param_table_len; i++) {
+		const param_def *d = &param_table[i];
+		const char *dot = strchr(d->path, '.');
+		size_t n = dot ? (size_t)(dot - d->path) : 0;
+		if (n && (strlen(section) != n || strncmp(section, d->path, n))) {
+			if (!strcmp(section, "terrain"))
+				put_layers(f, p);
+			snprintf(section, sizeof section, "%.*s", (int)n, d->path);
+			fprintf(f, "\n%s:\n", section);
+		}
+		fprintf(f, "%s%s: ", n ? "  " : "", n ? dot + 1 : d->path);
+		put_value(f, p, d);
+		fputc('\n', f);
+	}
+	if (!strcmp(section, "terrain"))
+		put_layers(f, p);
+	put_biomes(f, p);
+}
+
+int scenario_yaml_write(FILE *f, const params *p, const char *header)
+{
+	locale_t c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+	locale_t old = c ? uselocale(c) : (locale_t)0;
+	put_all(f, p, header);
+	if (c) {
+		uselocale(old);
+		freelocale(c);
+	}
+	return ferror(f) ? -1 : 0;
+}
+
+char *scenario_yaml(const params *p, const char *header)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		return NULL;
+	int bad = scenario_yaml_write(f, p, header);
+	if (fclose(f) != 0 || bad) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
