@@ -494,6 +494,55 @@ static void test_interp_grid(grid_kind kind, int param, double jitter, const cha
 	grid_free(g);
 }
 
+/* Sub-cell detail: rough between centres where the relief is high, exact
+ * at every centre, continuous, within a quarter of the local relief of the
+ * plain interpolant (a snapshot never filled has no detail), calm where the
+ * ground is flat, and the same for the same seed. */
+static void test_detail(const grid_t *g)
+{
+	snapshot_t *s = make_snapshot(g, 0, 0), *plain = make_snapshot(g, 0, 0);
+	for (int c = 0; c < g->n; c++)    /* a continent with a 3.3 km coast step */
+		s->elevation[c] = plain->elevation[c] = g->centre[c].x > 0.2 ? 300.0f : -3000.0f;
+	snapshot_fill_detail(s);
+	double at_centre = 0, jump = 0, dev_max = 0, flat = 0;
+	for (int c = 0; c < g->n; c++) {
+		const vec3 p = g->centre[c];
+		at_centre = fmax(at_centre, fabs(colormap_elevation_at(s, p, c) - s->elevation[c]));
+		vec3 q = v3_norm(v3_add(p, v3_scale(v3(0.31, -0.52, 0.17), g->spacing * 0.4)));
+		vec3 r = v3_norm(v3_add(q, v3_scale(v3(0.1, 0.2, -0.3), g->spacing * 1e-4)));
+		double eq = colormap_elevation_at(s, q, -1);
+		jump = fmax(jump, fabs(eq - colormap_elevation_at(s, r, -1)));
+		double dev = fabs(eq - colormap_elevation_at(plain, q, -1));
+		dev_max = fmax(dev_max, dev);
+		int calm = 1, near = grid_locate(g, q);
+		for (int k = g->nbr_off[near]; k < g->nbr_off[near + 1]; k++)
+			calm &= s->relief[g->nbr[k]] == 0;
+		if (calm && s->relief[near] == 0)
+			flat = fmax(flat, dev);
+	}
+	ok(at_centre < 0.01, "detail: a cell's own height at its centre (%g m off)", at_centre);
+	ok(jump < 5, "detail: the surface is continuous (%g m across 1e-4 spacings)", jump);
+	ok(dev_max > 50 && dev_max <= 0.25 * 3300 + 1e-3,
+	   "detail: coasts are rough, within a quarter of the relief (%g m at most)", dev_max);
+	ok(flat < 0.01, "detail: flat ground stays flat (%g m)", flat);
+	/* same seed, same detail; another seed, other detail */
+	double same = 0, diff = 0;
+	for (int c = 0; c < g->n; c += 3) {
+		vec3 q = v3_norm(v3_add(g->centre[c], v3_scale(v3(0.3, 0.5, 0.2), g->spacing * 0.3)));
+		double e1 = colormap_elevation_at(s, q, -1);
+		snapshot_fill_detail(s);
+		same = fmax(same, fabs(colormap_elevation_at(s, q, -1) - e1));
+		s->prm.seed++;
+		snapshot_fill_detail(s);
+		diff = fmax(diff, fabs(colormap_elevation_at(s, q, -1) - e1));
+		s->prm.seed--;
+		snapshot_fill_detail(s);
+	}
+	ok(same == 0 && diff > 1, "detail: fixed by the seed (%g m apart across seeds)", diff);
+	snapshot_free(plain);
+	snapshot_free(s);
+}
+
 int main(void)
 {
 	tap_init();
@@ -511,6 +560,7 @@ int main(void)
 	test_interp_grid(GRID_GOLDBERG, 4, 0.45, "jittered goldberg");
 	test_interp_grid(GRID_FIBONACCI, 3000, 0.0, "fibonacci");
 	test_interp_grid(GRID_CUBESPHERE, 16, 0.3, "jittered cubesphere");
+	test_detail(g);
 	test_all_kinds(s, root);
 	test_exact(g, root);
 	test_determinism(s, root);

@@ -283,5 +283,6 @@ int planet_snapshot(const planet_t *pl, snapshot_t *s)
 		pi->g = p->g;
 		pi->b = p->b;
 	}
+	snapshot_fill_detail(s);
 	return 0;
 }

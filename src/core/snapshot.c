@@ -1,4 +1,5 @@
 /* snapshot.c: allocation and copying of snapshots. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "snapshot.h"
@@ -13,7 +14,7 @@ snapshot_t *snapshot_new(const grid_t *g)
 	int ok = 1;
 	s->grid = g;
 	s->n = g->n;
-#define ALLOC(type, name) if (!(s->name = malloc(n * sizeof *s->name))) ok = 0;
+#define ALLOC(type, name) if (!(s->name = calloc(n, sizeof *s->name))) ok = 0;
 	SNAPSHOT_CELL_FIELDS(ALLOC)
 #undef ALLOC
 	s->plates = calloc(SNAPSHOT_PLATES_MAX, sizeof *s->plates);
@@ -51,4 +52,16 @@ int snapshot_copy(snapshot_t *dst, const snapshot_t *src)
 	SNAPSHOT_CELL_FIELDS(COPY)
 #undef COPY
 	return 0;
+}
+
+void snapshot_fill_detail(snapshot_t *s)
+{
+	const grid_t *g = s->grid;
+	for (int c = 0; c < s->n; c++) {
+		float e = s->elevation[c], r = 0;
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
+			r = fmaxf(r, fabsf(s->elevation[g->nbr[k]] - e));
+		s->relief[c] = r;
+	}
+	noise_init(&s->detail_noise, NOISE_OPENSIMPLEX2, s->prm.seed ^ 0x5ab0ce11d37a11ull);
 }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include "biome.h"
 #include "grid.h"
+#include "noise.h"
 #include "params.h"
 
 enum { CRUST_OCEANIC = 0, CRUST_CONTINENTAL = 1 };
@@ -56,7 +57,8 @@ typedef struct world_stats {
 	X(float, temperature)    /* deg C */ \
 	X(float, precip)         /* mm/yr */ \
 	X(float, vel_east)       /* plate velocity, cm/yr */ \
-	X(float, vel_north)
+	X(float, vel_north) \
+	X(float, relief)         /* largest height step to a neighbour, m */
 
 typedef struct snapshot {
 	const grid_t *grid;
@@ -67,6 +69,7 @@ typedef struct snapshot {
 	double sea_level_m;          /* always 0: heights are from the sea */
 	double eustatic_change_m;    /* sea level now minus at step 0 */
 	uint64_t state_hash;
+	noise_t detail_noise;        /* sub-cell map detail (snapshot_fill_detail) */
 
 	/* per cell */
 #define SNAPSHOT_CELL_ARRAY(type, name) type *name;
@@ -83,5 +86,9 @@ void snapshot_free(snapshot_t *s);
 /* Copy src into dst (same grid): every scalar field and the contents of the
  * arrays; dst keeps its own arrays. 0, or -1 if the sizes differ. */
 int snapshot_copy(snapshot_t *dst, const snapshot_t *src);
+/* Derive what maps need for sub-cell detail from the elevations: each
+ * cell's relief and the detail noise, seeded from prm.seed. Call after the
+ * elevations are final. A snapshot never filled has zero relief (no detail). */
+void snapshot_fill_detail(snapshot_t *s);
 
 #endif

@@ -263,11 +263,46 @@ static int heaviest(const tri *t, const int keep[3])
 	return best < 0 ? t->near : t->c[best];
 }
 
+/* Sub-cell detail: between cell centres the interpolated height gets
+ * fractal noise a quarter as tall as the local relief (the largest step to
+ * a neighbour), so heightmaps show no flat triangle facets and steep ground
+ * stays rough while plains and abyssal floor stay calm. The noise fades to
+ * nothing at every cell centre (bump below), so each cell's own height is
+ * exact there; bump and relief are both continuous, so the surface is too.
+ * Its finest octave is an eighth of the grid spacing. */
+#define DETAIL_SHARE 0.25
+#define DETAIL_OCTAVES 3
+static double detail_amp(const snapshot_t *s, const tri *t)
+{
+	double wmax = fmax(t->w[0], fmax(t->w[1], t->w[2]));
+	double bump = fmin(1.0, 3.0 * (1.0 - wmax));
+	return DETAIL_SHARE * interp(s->relief, t) * bump;
+}
+
+static double detail(const snapshot_t *s, vec3 p)
+{
+	return noise_fbm(&s->detail_noise, p, 2.0 / s->grid->spacing, DETAIL_OCTAVES, 0.5);
+}
+
+static double height(const snapshot_t *s, const tri *t, vec3 p)
+{
+	double e = interp(s->elevation, t), amp = detail_amp(s, t);
+	return amp > 0 ? e + amp * detail(s, p) : e;
+}
+
+/* Whether p is land: the detail only matters where it can cross the coast
+ * (the noise stays within +-amp), which saves the noise almost everywhere. */
+static double coast_height(const snapshot_t *s, const tri *t, vec3 p)
+{
+	double e = interp(s->elevation, t), amp = detail_amp(s, t);
+	return fabs(e - s->sea_level_m) < amp ? e + amp * detail(s, p) : e;
+}
+
 double colormap_elevation_at(const snapshot_t *s, vec3 p, int cell)
 {
 	tri t;
 	tri_find(s->grid, p, cell, NULL, &t);
-	return interp(s->elevation, &t);
+	return height(s, &t, p);
 }
 
 double colormap_temperature_at(const snapshot_t *s, vec3 p, int cell)
@@ -299,7 +334,7 @@ double colormap_elevation_cur(const snapshot_t *s, vec3 p, colormap_cursor *cur)
 {
 	tri t;
 	cursor_find(s, p, cur, &t);
-	return interp(s->elevation, &t);
+	return height(s, &t, p);
 }
 
 /* ---- views --------------------------------------------------------------- */
@@ -360,7 +395,7 @@ static rgb view_biome(const sample *m)
 {
 	const snapshot_t *s = m->s;
 	const tri *t = m->t;
-	double sea = s->sea_level_m, e = interp(s->elevation, t);
+	double sea = s->sea_level_m, e = coast_height(s, t, m->p);
 	double abs_lat = fabs(v3_lat(m->p)) * 180 / M_PI;
 	int land = e >= sea;
 	int same[3];
@@ -403,8 +438,9 @@ static double hillshade(const snapshot_t *s, vec3 p, int near)
 	vec3 dir[4] = {east, v3_scale(east, -1), north, v3_scale(north, -1)};
 	for (int i = 0; i < 4; i++) {
 		tri t;
-		tri_find(g, v3_norm(v3_add(p, v3_scale(dir[i], d))), near, NULL, &t);
-		e[i] = interp(s->elevation, &t);
+		vec3 q = v3_norm(v3_add(p, v3_scale(dir[i], d)));
+		tri_find(g, q, near, NULL, &t);
+		e[i] = height(s, &t, q);
 	}
 	/* relief of 3000 m per cell spacing reads as a 45-degree slope */
 	double k = g->spacing / (2.0 * d) / 3000.0;
@@ -417,7 +453,7 @@ static double hillshade(const snapshot_t *s, vec3 p, int near)
 static rgb view_elevation(const sample *m)
 {
 	const snapshot_t *s = m->s;
-	double e = interp(s->elevation, m->t), h = e - s->sea_level_m;
+	double e = height(s, m->t, m->p), h = e - s->sea_level_m;
 	rgb c = h >= 0 ? ramp(hyps_land, NSTOPS(hyps_land), h)
 	               : ramp(hyps_water, NSTOPS(hyps_water), h);
 	if (!m->shade)
@@ -443,7 +479,7 @@ static rgb view_plates(const sample *m)
 	int pi = s->plate[c];
 	rgb col = pi < s->plate_count ? (rgb){s->plates[pi].r, s->plates[pi].g, s->plates[pi].b}
 	                              : (rgb){128, 128, 128};
-	return interp(s->elevation, m->t) < s->sea_level_m ? scale(col, 0.72) : col;
+	return coast_height(s, m->t, m->p) < s->sea_level_m ? scale(col, 0.72) : col;
 }
 
 static rgb view_stress(const sample *m)
