@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "cli_common.h"
 #include "base/err.h"
+#include "io/preset.h"
 #include "io/scenario.h"
 
 int cli_default_threads(void)
@@ -103,9 +104,24 @@ int cli_bad(const char *fmt, ...)
 	return -1;
 }
 
+int cli_scenario_path(const char *arg, char *buf, size_t sz, const char **path)
+{
+	if (preset_resolve(arg, buf, sz) >= 0) {
+		*path = buf;
+		return 0;
+	}
+	char names[512];
+	preset_names(names, sizeof names);
+	fprintf(stderr, "%s:1:1: no such file, and no preset of that name (presets: %s)\n", arg,
+	        names);
+	return EXIT_USAGE;
+}
+
 int cli_load_scenario(const char *path, params *out)
 {
-	char *errors = NULL;
+	char *errors = NULL, buf[PRESET_PATH_MAX];
+	if (path && cli_scenario_path(path, buf, sizeof buf, &path))
+		return EXIT_USAGE;
 	int n = path ? scenario_load_file(path, out, &errors) : scenario_load_default(out, &errors);
 	if (n) {
 		if (errors)

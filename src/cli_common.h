@@ -20,8 +20,12 @@ int cli_opt_threads(const char *arg, int *out);
 int cli_opt_seed(const char *arg, uint64_t *out);
 /* Print a usage error (and a hint to --help); returns -1. */
 int cli_bad(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Load a scenario file, or the built-in default when path is NULL; prints
- * every error line. Returns 0 or EXIT_USAGE. */
+/* A scenario argument as a path: the file as given, or the preset of that
+ * name (io/preset.h) with its path in buf. Returns 0 with *path set, or
+ * EXIT_USAGE after printing "ARG:1:1: ..." with the presets there are. */
+int cli_scenario_path(const char *arg, char *buf, size_t sz, const char **path);
+/* Load a scenario file or preset, or the built-in default when path is NULL;
+ * prints every error line. Returns 0 or EXIT_USAGE. */
 int cli_load_scenario(const char *path, params *out);
 
 #endif

@@ -14,6 +14,7 @@
 #include "base/err.h"
 #include "cli_common.h"
 #include "config.h"
+#include "io/preset.h"
 #include "io/scenario.h"
 #include "io/scenario_yaml.h"
 
@@ -97,15 +98,20 @@ int cmd_check(int argc, char **argv)
 	}
 	for (int i = first; i < argc; i++) {
 		params p;
-		char *errors = NULL;
-		int n = !strcmp(argv[i], "-") ? check_stdin(&p, &errors)
-		                              : scenario_load_file(argv[i], &p, &errors);
+		char *errors = NULL, buf[PRESET_PATH_MAX];
+		const char *path = argv[i];
+		if (cli_scenario_path(argv[i], buf, sizeof buf, &path)) {
+			bad++;
+			continue;
+		}
+		int n = !strcmp(path, "-") ? check_stdin(&p, &errors)
+		                           : scenario_load_file(path, &p, &errors);
 		if (n == 0) {
 			if (seed_set)
 				p.seed = seed;
 			if (print)
-				return print_effective(argv[i], &p);
-			printf("%s: ok\n", argv[i]);
+				return print_effective(path, &p);
+			printf("%s: ok\n", path);
 		} else {
 			bad++;
 			if (errors)

@@ -13,7 +13,7 @@
 #include "tui/dashboard.h"
 
 static const char usage[] =
-	"usage: tectonica [SCENARIO.yaml] [--no-mouse] [-j THREADS] [-s SEED]\n"
+	"usage: tectonica [SCENARIO] [--no-mouse] [-j THREADS] [-s SEED]\n"
 	"                 [--paused] [--fps N] [--max-kbps N] [--speed STEPS_PER_S]\n"
 	"                 [-o DIR]\n";
 

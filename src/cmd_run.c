@@ -16,6 +16,7 @@
 #include "core/planet.h"
 #include "io/export.h"
 #include "io/outfile.h"
+#include "io/preset.h"
 #include "io/scenario.h"
 #include "io/state.h"
 #include "io/stats.h"
@@ -199,7 +200,10 @@ int cmd_run(int argc, char **argv)
 		return rc > 0 ? EXIT_OK : EXIT_USAGE;
 
 	unsigned mask = 0;
-	char err[1024] = "";
+	char err[1024] = "", scenario_buf[PRESET_PATH_MAX];
+	if (o.scenario && cli_scenario_path(o.scenario, scenario_buf, sizeof scenario_buf,
+	                                    &o.scenario))
+		return EXIT_USAGE;
 	int want_maps = o.outdir || o.exports || o.every;
 	if (want_maps && export_parse_list(o.exports ? o.exports : DEFAULT_EXPORTS, &mask, err, sizeof err) < 0) {
 		err_print("-e: %s", err);

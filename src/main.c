@@ -6,10 +6,11 @@
 
 #include "base/err.h"
 #include "cli.h"
+#include "io/preset.h"
 #include "config.h"
 
 static const char usage[] =
-	"usage: tectonica [SCENARIO.yaml] [-j THREADS] [-s SEED] [--paused] [--no-mouse]\n"
+	"usage: tectonica [SCENARIO] [-j THREADS] [-s SEED] [--paused] [--no-mouse]\n"
 	"                 [--fps N] [--max-kbps N] [--speed STEPS_PER_S]   the dashboard\n"
 	"       tectonica run [SCENARIO] [-n STEPS] [-s SEED] [-j THREADS] [-o DIR]\n"
 	"                     [-e LIST] [--size WxH] [--every K] [--stats FILE|-]\n"
@@ -19,6 +20,7 @@ static const char usage[] =
 	"       tectonica bench [--level L] [--steps N] [-j T]\n"
 	"       tectonica --help | --version\n"
 	"\n"
+	"SCENARIO is a YAML file or the name of a preset (pangaea, waterworld, ...).\n"
 	"Without a scenario the built-in default (conf/default.yaml) is used.\n"
 	"Export kinds for -e: biome elevation elevation16 plates stress temperature\n"
 	"precipitation age cubemap raw, or all. See tectonica(1).\n";
@@ -55,7 +57,9 @@ static int distance(const char *a, const char *b)
 static int unknown_command(const char *a)
 {
 	struct stat st;
-	if (a[0] == '-' || strchr(a, '/') || strchr(a, '.') || stat(a, &st) == 0)
+	char path[PRESET_PATH_MAX];
+	if (a[0] == '-' || strchr(a, '/') || strchr(a, '.') || stat(a, &st) == 0 ||
+	    preset_resolve(a, path, sizeof path) == 1)
 		return 0;
 	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
 		if (distance(a, commands[i]) <= 2) {
