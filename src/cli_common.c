@@ -117,12 +117,14 @@ int cli_scenario_path(const char *arg, char *buf, size_t sz, const char **path)
 	return EXIT_USAGE;
 }
 
-int cli_load_scenario(const char *path, params *out)
+int cli_load_scenario_seed(const char *path, const uint64_t *seed, params *out)
 {
 	char *errors = NULL, buf[PRESET_PATH_MAX];
+	scenario_opts so = {.has_seed = seed != NULL, .seed = seed ? *seed : 0};
 	if (path && cli_scenario_path(path, buf, sizeof buf, &path))
 		return EXIT_USAGE;
-	int n = path ? scenario_load_file(path, out, &errors) : scenario_load_default(out, &errors);
+	int n = path ? scenario_load_file_opts(path, &so, out, &errors)
+	             : scenario_load_default(out, &errors);
 	if (n) {
 		if (errors)
 			fputs(errors, stderr);
@@ -130,5 +132,13 @@ int cli_load_scenario(const char *path, params *out)
 		return EXIT_USAGE;
 	}
 	free(errors);
+	if (so.seed_random)
+		err_print("%s: seed: random picked %llu (-s %llu makes this planet again)", path,
+		          (unsigned long long)out->seed, (unsigned long long)out->seed);
 	return 0;
+}
+
+int cli_load_scenario(const char *path, params *out)
+{
+	return cli_load_scenario_seed(path, NULL, out);
 }

@@ -27,5 +27,9 @@ int cli_scenario_path(const char *arg, char *buf, size_t sz, const char **path);
 /* Load a scenario file or preset, or the built-in default when path is NULL;
  * prints every error line. Returns 0 or EXIT_USAGE. */
 int cli_load_scenario(const char *path, params *out);
+/* The same with a seed that replaces the scenario's (ranges are drawn for
+ * it) when seed is not NULL. A seed picked for "seed: random" is reported on
+ * stderr, so the planet can be made again. */
+int cli_load_scenario_seed(const char *path, const uint64_t *seed, params *out);
 
 #endif

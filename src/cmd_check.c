@@ -23,7 +23,7 @@ static const char check_usage[] =
 	"       tectonica check --print [-s SEED] SCENARIO.yaml\n";
 
 /* Read all of stdin (bounded by the loader's own limit plus one byte). */
-static int check_stdin(params *p, char **errors)
+static int check_stdin(scenario_opts *so, params *p, char **errors)
 {
 	size_t cap = (1u << 20) + 1, len;
 	char *buf = malloc(cap);
@@ -32,19 +32,25 @@ static int check_stdin(params *p, char **errors)
 		return -1;
 	}
 	len = fread(buf, 1, cap, stdin);
-	int n = scenario_load_string("-", buf, len, p, errors);
+	int n = scenario_load_string_opts("-", buf, len, so, p, errors);
 	free(buf);
 	return n;
 }
 
 /* The effective scenario of one valid file on stdout. */
-static int print_effective(const char *name, const params *p)
+static int print_effective(const char *name, const params *p, const scenario_opts *so)
 {
-	char header[512];
+	char header[640], drawn[128] = "";
+	if (so->ranges)
+		snprintf(drawn, sizeof drawn, ", %d value%s drawn from ranges", so->ranges,
+		         so->ranges == 1 ? "" : "s");
 	snprintf(header, sizeof header,
-	         "Effective scenario of %s (tectonica %s, seed %llu): every key,\n"
+	         "Effective scenario of %s (tectonica %s, seed %llu%s%s): every key,\n"
 	         "defaults filled in. `tectonica check` accepts it and it makes the same planet.",
-	         name, PACKAGE_VERSION, (unsigned long long)p->seed);
+	         name, PACKAGE_VERSION, (unsigned long long)p->seed,
+	         so->seed_random ? ", picked for seed: random" : "", drawn);
+	if (so->seed_random)
+		err_print("%s: seed: random picked %llu", name, (unsigned long long)p->seed);
 	if (scenario_yaml_write(stdout, p, header) < 0)
 		return EXIT_RUNTIME; /* main reports the failed write */
 	return EXIT_OK;
@@ -104,13 +110,12 @@ int cmd_check(int argc, char **argv)
 			bad++;
 			continue;
 		}
-		int n = !strcmp(path, "-") ? check_stdin(&p, &errors)
-		                           : scenario_load_file(path, &p, &errors);
+		scenario_opts so = {.has_seed = seed_set, .seed = seed};
+		int n = !strcmp(path, "-") ? check_stdin(&so, &p, &errors)
+		                           : scenario_load_file_opts(path, &so, &p, &errors);
 		if (n == 0) {
-			if (seed_set)
-				p.seed = seed;
 			if (print)
-				return print_effective(path, &p);
+				return print_effective(path, &p, &so);
 			printf("%s: ok\n", path);
 		} else {
 			bad++;

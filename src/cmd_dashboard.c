@@ -120,11 +120,9 @@ int cmd_dashboard(int argc, char **argv)
 	int rc = parse(argc, argv, &o, &path, &seed, &seed_set);
 	if (rc)
 		return rc;
-	rc = cli_load_scenario(path, &o.prm);
+	rc = cli_load_scenario_seed(path, seed_set ? &seed : NULL, &o.prm);
 	if (rc)
 		return rc;
-	if (seed_set)
-		o.prm.seed = seed;
 	o.scenario = path ? path : "built-in default";
 	return dashboard_run(&o);
 }

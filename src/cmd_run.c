@@ -212,11 +212,9 @@ int cmd_run(int argc, char **argv)
 	/* the inputs first: a bad scenario must leave every output untouched */
 	params prm;
 	if (!o.load_path) {
-		rc = cli_load_scenario(o.scenario, &prm);
+		rc = cli_load_scenario_seed(o.scenario, o.seed_set ? &o.seed : NULL, &prm);
 		if (rc)
 			return rc;
-		if (o.seed_set)
-			prm.seed = o.seed;
 	}
 	rc = check_outputs(&o, mask, want_maps);
 	if (rc)

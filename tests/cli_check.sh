@@ -77,5 +77,24 @@ t $(( $? != 2 )) "check --print takes one scenario"
 [ $? -eq 2 ] && [ ! -s out ] && grep -q '^bad.yaml:3:10: ' err
 t $? "check --print of an invalid file: errors, nothing printed, exit 2"
 
+# ranges: drawn for the seed given; the printed file is that member of the family
+printf 'grid: {level: 3}\nplates: {count: [6, 12]}\nclimate: {equator_temp_c: [20, 35]}\n' >ranged.yaml
+"$TECTONICA" check --print -s 11 ranged.yaml >r11.yaml 2>err &&
+	"$TECTONICA" check --print -s 12 ranged.yaml >r12.yaml 2>>err &&
+	[ "$(grep equator_temp_c r11.yaml)" != "$(grep equator_temp_c r12.yaml)" ] &&
+	grep -q '^  count: [0-9]*$' r11.yaml
+t $? "check --print -s draws the ranges for each seed, differently"
+a=$(hash_of ranged.yaml -s 11) b=$(hash_of r11.yaml)
+[ -n "$a" ] && [ "$a" = "$b" ]
+t $? "run -s 11 of the ranged file = run of its printed draw ($a = $b)"
+printf 'seed: random\ngrid: {level: 2}\nclimate: {noise: [0, 1]}\n' >random.yaml
+"$TECTONICA" run random.yaml --stats - -q >out 2>err
+seed=$(sed -n 's/.*seed: random picked \([0-9]*\) (-s \([0-9]*\) makes this planet again)$/\1/p' err)
+[ -n "$seed" ] && grep -q "^{\"step\":0,\"time_myr\":0,\"seed\":$seed," out
+t $? "seed: random is reported on stderr and in --stats (seed $seed)"
+"$TECTONICA" run random.yaml -s "$seed" -n 0 --stats - -q 2>err >out2
+[ ! -s err ] && cmp -s out out2
+t $? "-s with the reported seed makes the same planet, and nothing is picked"
+
 echo "1..$n"
 exit $failed

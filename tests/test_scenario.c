@@ -218,8 +218,8 @@ static void test_errors(void)
 	          "\"6371\" (quoted, so text)",
 	          "quoted number is text");
 	one_error("planet: {radius_km: {a: 1}}\n",
-	          "t.yaml:1:21: planet.radius_km: expected a number from 100 to 100000 (km), got a mapping",
-	          "mapping where a number belongs");
+	          "t.yaml:1:22: planet.radius_km.a: unknown key; a range has min and max",
+	          "a mapping where a number belongs is a range with a wrong key");
 	one_error("grid:\n  kind: goldburg\n",
 	          "t.yaml:2:9: grid.kind: expected one of goldberg, cubesphere, fibonacci, got "
 	          "\"goldburg\"; did you mean goldberg?",

@@ -16,9 +16,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 #include <yaml.h>
 
+#include "core/rng.h"
 #include "scenario.h"
 
 /* Limits. A complete scenario has a few hundred nodes and depth 5. */
@@ -27,6 +31,8 @@
 #define SCENARIO_MAX_NODES 20000
 #define SCENARIO_MAX_ANCHORS 256
 #define SCENARIO_MAX_ERRORS 50
+/* More than every numeric key of a full scenario (param, layer and biome keys). */
+#define SCENARIO_MAX_RANGES 256
 
 /* Generated from conf/default.yaml by Makefile.am. */
 extern const char scenario_default_yaml[];
@@ -48,6 +54,17 @@ typedef struct loader {
 	 * offset in the text, in document order (found by prescan) */
 	struct tagged { size_t at; int kind; } *tags;
 	int ntags, tcap;
+	/* ranges, drawn once the whole file is read and the seed is known */
+	struct pending {
+		const param_def *d;
+		void *base;            /* the params, noise_layer or biome_param */
+		char path[96];         /* what the draw hashes, e.g. "terrain.layers[1].strength" */
+		double lo, hi;
+		const yaml_node_t *node;
+	} *ranges;
+	int nranges;
+	bool seed_random;          /* seed: random */
+	scenario_opts *opts;       /* may be NULL */
 } loader;
 
 enum { TAG_NONE, TAG_STR, TAG_INT, TAG_FLOAT, TAG_BOOL, TAG_NULL, TAG_MAP, TAG_SEQ };
@@ -451,8 +468,12 @@ static bool tag_allows(const loader *L, const param_def *d, const yaml_node_t *n
 	return true;
 }
 
+static bool apply_range(loader *L, const param_def *d, void *base, const yaml_node_t *n,
+                        const char *path);
+
 /* Store the value of node n for key d into base; report what is wrong.
- * Returns true when stored. */
+ * Returns true when stored. A range for a numeric key is stored later, when
+ * drawn (draw_ranges). */
 static bool apply(loader *L, const param_def *d, void *base, const yaml_node_t *n,
                   const char *path)
 {
@@ -488,6 +509,13 @@ static bool apply(loader *L, const param_def *d, void *base, const yaml_node_t *
 		return false;
 	}
 
+	if ((d->type == PK_INT || d->type == PK_DOUBLE) &&
+	    (n->type == YAML_MAPPING_NODE || n->type == YAML_SEQUENCE_NODE))
+		return apply_range(L, d, base, n, path);
+	if (d->type == PK_UINT64 && is_plain(n) && scalar_is(n, (const char *const[]){"random", NULL})) {
+		L->seed_random = true;
+		return true;
+	}
 	if (n->type == YAML_SCALAR_NODE && !tag_allows(L, d, n)) {
 		expectation(d, want, sizeof want);
 		err_node(L, n, "%s: expected %s, got %s tagged %s", path, want,
@@ -647,6 +675,146 @@ static bool expect_mapping(loader *L, const yaml_node_t *n, const char *path)
 
 #define PAIRS(n) for (yaml_node_pair_t *pr = (n)->data.mapping.pairs.start; \
                       pr < (n)->data.mapping.pairs.top; pr++)
+
+/* One end of a range: a plain value of key d. */
+static bool range_end(loader *L, const param_def *d, const yaml_node_t *e, const char *path,
+                      const char *which, double *v)
+{
+	char want[200], got[256];
+	if (e->type == YAML_SCALAR_NODE && tag_allows(L, d, e) && number_for(d, e, v))
+		return true;
+	expectation(d, want, sizeof want);
+	err_node(L, e, "%s: range %s: expected %s, got %s", path, which, want,
+	         describe(e, got, sizeof got));
+	return false;
+}
+
+/* {min: A, max: B} or [A, B] for a numeric key: both ends values the key
+ * accepts, A <= B. Kept for draw_ranges. */
+static bool apply_range(loader *L, const param_def *d, void *base, const yaml_node_t *n,
+                        const char *path)
+{
+	const yaml_node_t *lo = NULL, *hi = NULL;
+	char got[256], kbuf[80];
+	bool ok = true;
+	if (n->type == YAML_SEQUENCE_NODE) {
+		long k = n->data.sequence.items.top - n->data.sequence.items.start;
+		if (k != 2) {
+			err_node(L, n, "%s: expected a number, or a range [min, max] of 2 numbers, got %s",
+			         path, describe(n, got, sizeof got));
+			return false;
+		}
+		lo = yaml_document_get_node(L->doc, n->data.sequence.items.start[0]);
+		hi = yaml_document_get_node(L->doc, n->data.sequence.items.start[1]);
+	} else {
+		seen sn = {.n = 0};
+		PAIRS(n) {
+			const yaml_node_t *kn, *vn = yaml_document_get_node(L->doc, pr->value);
+			const char *key = pair_key(L, pr, path, kbuf, sizeof kbuf, &kn);
+			char sub[200];
+			if (!key || !vn) {
+				ok = false;
+				continue;
+			}
+			snprintf(sub, sizeof sub, "%.150s.%.40s", path, key);
+			if (strcmp(key, "min") && strcmp(key, "max")) {
+				suggest s = {.dist = 99, .key = key};
+				suggest_try(&s, "min");
+				suggest_try(&s, "max");
+				const char *near = suggest_pick(&s);
+				char shown[200];
+				sanitize(shown, sizeof shown, kn->data.scalar.value, kn->data.scalar.length, 40);
+				err_node(L, kn, "%s.%s: unknown key; a range has min and max%s%s%s", path, shown,
+				         near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
+				ok = false;
+			} else if (first_time(L, &sn, key, kn, sub)) {
+				*(key[1] == 'i' ? &lo : &hi) = vn;
+			} else {
+				ok = false;
+			}
+		}
+		if (ok && (!lo || !hi)) {
+			err_node(L, n, "%s: a range needs both min and max, got %s only", path,
+			         lo ? "min" : hi ? "max" : "neither");
+			return false;
+		}
+	}
+	double a = 0, b = 0;
+	if (lo && !range_end(L, d, lo, path, "min", &a))
+		ok = false;
+	if (hi && !range_end(L, d, hi, path, "max", &b))
+		ok = false;
+	if (!ok || !lo || !hi)
+		return false;
+	if (a > b) {
+		char sa[32], sb[32];
+		fmt_num(sa, sizeof sa, a);
+		fmt_num(sb, sizeof sb, b);
+		err_node(L, hi, "%s: range max %s is less than min %s", path, sb, sa);
+		return false;
+	}
+	if (L->nranges == SCENARIO_MAX_RANGES) {
+		err_node(L, n, "%s: more than %d ranges", path, SCENARIO_MAX_RANGES);
+		return false;
+	}
+	if (!L->ranges && !(L->ranges = malloc(SCENARIO_MAX_RANGES * sizeof *L->ranges))) {
+		err_node(L, n, "out of memory");
+		return false;
+	}
+	struct pending *r = &L->ranges[L->nranges++];
+	*r = (struct pending){.d = d, .base = base, .lo = a, .hi = b, .node = n};
+	snprintf(r->path, sizeof r->path, "%s", path);
+	return true;
+}
+
+/* A number in [0, 1) from the seed and the key's path alone: a range draws
+ * the same whatever else the file holds and in whatever order. */
+static double range_unit(uint64_t seed, const char *path)
+{
+	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a of the path */
+	for (const unsigned char *c = (const unsigned char *)path; *c; c++)
+		h = (h ^ *c) * 0x100000001b3ull;
+	h = hash64(hash64(seed) ^ h);
+	return (double)(h >> 11) * 0x1p-53;
+}
+
+/* The seed the planet gets: the caller's, the file's, or a new one for
+ * "seed: random". */
+static void settle_seed(loader *L)
+{
+	if (L->opts && L->opts->has_seed) {
+		L->p->seed = L->opts->seed;
+		return;
+	}
+	if (!L->seed_random)
+		return;
+	uint64_t s = 0;
+	if (getrandom(&s, sizeof s, GRND_NONBLOCK) != (ssize_t)sizeof s) {
+		struct timespec t;
+		clock_gettime(CLOCK_REALTIME, &t);
+		s = hash64((uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec) ^ (uint64_t)getpid();
+	}
+	/* short enough to read out and type back with -s */
+	L->p->seed = s % 1000000000ull;
+	if (L->opts)
+		L->opts->seed_random = true;
+}
+
+/* Every range gets its value for the planet's seed. */
+static void draw_ranges(loader *L)
+{
+	for (int i = 0; i < L->nranges; i++) {
+		const struct pending *r = &L->ranges[i];
+		double u = range_unit(L->p->seed, r->path), v;
+		if (r->d->type == PK_INT)
+			v = fmin(r->hi, r->lo + floor(u * (r->hi - r->lo + 1)));
+		else
+			v = fmin(r->hi, r->lo + u * (r->hi - r->lo));
+		param_set_at(r->base, r->d, v);
+	}
+	if (L->opts)
+		L->opts->ranges = L->nranges;
+}
 
 /* Walk the keys of one noise layer. */
 static void walk_layer(loader *L, const yaml_node_t *map, int idx, noise_layer *ly)
@@ -888,8 +1056,14 @@ static void cross_check(loader *L)
 		if ((a && L->bad[ia]) || (b && L->bad[ib]))
 			continue; /* already reported; its value is the default */
 		const yaml_node_t *at = a && L->where[ia] ? L->where[ia] : b ? L->where[ib] : NULL;
+		bool drawn = (a && L->where[ia] && L->where[ia]->type != YAML_SCALAR_NODE) ||
+		             (b && L->where[ib] && L->where[ib]->type != YAML_SCALAR_NODE);
+		char why[64] = "";
+		if (drawn)
+			snprintf(why, sizeof why, " (drawn from a range for seed %llu)",
+			         (unsigned long long)L->p->seed);
 		if (at)
-			err_node(L, at, "%s: %s", is[i].path, is[i].msg);
+			err_node(L, at, "%s: %s%s", is[i].path, is[i].msg, why);
 		else
 			err_at(L, 0, 0, "%s: %s", is[i].path, is[i].msg);
 	}
@@ -1090,6 +1264,8 @@ static void load(loader *L)
 	yaml_node_t *root = yaml_document_get_root_node(&doc);
 	if (root && root->type == YAML_MAPPING_NODE) {
 		walk_section(L, root, "");
+		settle_seed(L);
+		draw_ranges(L);
 		cross_check(L);
 	} else if (root && !is_null(root)) {
 		err_node(L, root, "expected a mapping of keys at the top level, got %s",
@@ -1117,6 +1293,7 @@ static void load(loader *L)
 static int finish(loader *L, char **errors)
 {
 	free(L->tags);
+	free(L->ranges);
 	free(L->where);
 	free(L->bad);
 	if (errors)
@@ -1126,14 +1303,16 @@ static int finish(loader *L, char **errors)
 	return L->nerr;
 }
 
-int scenario_load_string(const char *name, const char *text, size_t len, params *out,
-                         char **errors)
+int scenario_load_string_opts(const char *name, const char *text, size_t len,
+                              scenario_opts *opts, params *out, char **errors)
 {
 	loader L = {.name = name ? name : "<string>", .text = (const unsigned char *)text,
-	            .len = text ? len : 0, .p = out};
+	            .len = text ? len : 0, .p = out, .opts = opts};
 	params_default(out);
 	if (errors)
 		*errors = NULL;
+	if (opts)
+		opts->seed_random = false, opts->ranges = 0;
 	L.where = calloc(param_table_len, sizeof *L.where);
 	L.bad = calloc(param_table_len, sizeof *L.bad);
 	if (!L.where || !L.bad)
@@ -1143,10 +1322,23 @@ int scenario_load_string(const char *name, const char *text, size_t len, params 
 		       SCENARIO_MAX_BYTES);
 	else if (L.len)
 		load(&L);
+	if (opts && opts->has_seed)
+		out->seed = opts->seed; /* also for a file with no keys */
 	return finish(&L, errors);
 }
 
+int scenario_load_string(const char *name, const char *text, size_t len, params *out,
+                         char **errors)
+{
+	return scenario_load_string_opts(name, text, len, NULL, out, errors);
+}
+
 int scenario_load_file(const char *path, params *out, char **errors)
+{
+	return scenario_load_file_opts(path, NULL, out, errors);
+}
+
+int scenario_load_file_opts(const char *path, scenario_opts *opts, params *out, char **errors)
 {
 	loader L = {.name = path};
 	struct stat st;
@@ -1182,7 +1374,7 @@ int scenario_load_file(const char *path, params *out, char **errors)
 		err_at(&L, 0, 0, "cannot read the scenario: %s", strerror(e));
 		return finish(&L, errors);
 	}
-	int n = scenario_load_string(path, text, len, out, errors);
+	int n = scenario_load_string_opts(path, text, len, opts, out, errors);
 	free(text);
 	return n;
 }

@@ -8,7 +8,9 @@
 #ifndef TECTONICA_SCENARIO_H
 #define TECTONICA_SCENARIO_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "core/params.h"
 
 /* Load a file on top of the defaults. Returns 0, or the number of errors with
@@ -22,6 +24,21 @@ int scenario_load_file(const char *path, params *out, char **errors);
 /* Same for text in memory; name is used in error lines. */
 int scenario_load_string(const char *name, const char *text, size_t len,
                          params *out, char **errors);
+/* Ranges: any numeric key may be {min: A, max: B} or [A, B]; its value is
+ * drawn from the planet's seed and the key's path alone (not the order of
+ * keys), so one file describes a family of planets, each reproducible from
+ * its seed. "seed: random" picks a seed at load time. */
+typedef struct scenario_opts {
+	bool has_seed;       /* in: this seed replaces the file's (ranges draw for it) */
+	uint64_t seed;
+	bool seed_random;    /* out: the file said "seed: random" and a seed was picked */
+	int ranges;          /* out: how many values were drawn from ranges */
+} scenario_opts;
+/* The loaders above with options (opts may be NULL: the file's seed). */
+int scenario_load_file_opts(const char *path, scenario_opts *opts, params *out, char **errors);
+int scenario_load_string_opts(const char *name, const char *text, size_t len,
+                              scenario_opts *opts, params *out, char **errors);
+
 /* The built-in default scenario: the text of conf/default.yaml, compiled in. */
 const char *scenario_default_text(void);
 int scenario_load_default(params *out, char **errors);

@@ -21,8 +21,8 @@ static double finite_or_zero(double v)
 static void format_line(FILE *f, const snapshot_t *s)
 {
 	const world_stats *st = &s->stats;
-	fprintf(f, "{\"step\":%" PRId64 ",\"time_myr\":%.6g,\"cells\":%d,\"plate_count\":%d,",
-	        s->step, s->time_myr, s->n, s->plate_count);
+	fprintf(f, "{\"step\":%" PRId64 ",\"time_myr\":%.6g,\"seed\":%" PRIu64 ",\"cells\":%d,"
+	        "\"plate_count\":%d,", s->step, s->time_myr, s->prm.seed, s->n, s->plate_count);
 	fprintf(f, "\"land_fraction\":%.6f,\"sea_level_m\":%.2f,\"eustatic_change_m\":%.2f,",
 	        finite_or_zero(st->land_fraction), finite_or_zero(s->sea_level_m),
 	        finite_or_zero(s->eustatic_change_m));
