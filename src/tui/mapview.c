@@ -178,12 +178,44 @@ static bool arrow_at(const ui_t *u, const mapview *mv, int x, int y, int c, wcha
 	return true;
 }
 
+/* The colour the plates view gives boundary type k (black when none is on
+ * the planet now). */
+static rgb boundary_rgb(const snapshot_t *s, int k)
+{
+	for (int c = 0; c < s->n; c++)
+		if (s->boundary[c] == k)
+			return colormap_cell(s, VIEW_PLATES, c);
+	return (rgb){0, 0, 0};
+}
+
+/* Biomes and plate boundaries are classes: each has a colour of its own in
+ * 256 colours, and water never borrows a land class's colour. */
+static void declare_classes(const ui_t *u)
+{
+	const snapshot_t *s = u->snap;
+	rgb cols[MAPVIEW_CLASSES];
+	bool water[MAPVIEW_CLASSES];
+	for (int b = 0; b < BIOME_COUNT; b++) {
+		const biome_param *bp = &s->prm.biomes[b];
+		cols[b] = (rgb){bp->r, bp->g, bp->b};
+		water[b] = b == BIOME_OCEAN || b == BIOME_SEA_ICE;
+	}
+	for (int k = BOUNDARY_CONVERGENT; k <= BOUNDARY_TRANSFORM; k++) {
+		cols[MAPVIEW_CLASS_BOUNDARY + k - 1] = boundary_rgb(s, k);
+		water[MAPVIEW_CLASS_BOUNDARY + k - 1] = false;
+	}
+	palette_classes(cols, water, MAPVIEW_CLASSES);
+}
+
+static int pixel_colour(const ui_t *u, rgb c)
+{
+	return u->mode == VIEW_BIOME || u->mode == VIEW_PLATES ? palette_index_classed(c) : palette_index(c);
+}
+
 static void compose(const ui_t *u, mapview *mv)
 {
 	const map_mode *m = &map_modes[u->mode];
-	/* plates and biomes are labels, not smooth fields: dithering them only
-	 * adds a checker pattern and stray hues (pink specks in deserts) */
-	bool dither = u->mode != VIEW_PLATES && u->mode != VIEW_BIOME;
+	declare_classes(u);
 	for (int y = 0; y < mv->rows; y++) {
 		for (int x = 0; x < mv->cols; x++) {
 			cchar_t *cc = &mv->chars[y * mv->cols + x];
@@ -194,18 +226,17 @@ static void compose(const ui_t *u, mapview *mv)
 					set_ch(cc, L' ', A_NORMAL, 0);
 					continue;
 				}
-				int dx = dither ? x : -1;
-				int fg = ct == -1 ? 0 : palette_index(mv->pix[it], dx, 2 * y);
-				int bg = cb == -1 ? -1 : palette_index(mv->pix[ib], dx, 2 * y + 1);
+				int fg = ct == -1 ? 0 : pixel_colour(u, mv->pix[it]);
+				int bg = cb == -1 ? -1 : pixel_colour(u, mv->pix[ib]);
 				wchar_t a;
 				int cen = ct >= 0 ? ct : cb;
 				if (arrow_at(u, mv, x, y, cen, &a)) {
-					int b2 = palette_index(mix(mv->pix[it], mv->pix[ib]), -1, 0);
+					int b2 = palette_index(mix(mv->pix[it], mv->pix[ib]));
 					set_ch(cc, a, A_BOLD, palette_pair(palette_contrast(b2), b2));
 					continue;
 				}
 				if (ct == -1) /* globe edge: only the lower half is planet */
-					set_ch(cc, L'\u2584', A_NORMAL, palette_pair(palette_index(mv->pix[ib], dx, 2 * y + 1), -1));
+					set_ch(cc, L'\u2584', A_NORMAL, palette_pair(bg, -1));
 				else
 					set_ch(cc, L'\u2580', A_NORMAL, palette_pair(fg, bg));
 				continue;
@@ -223,7 +254,7 @@ static void compose(const ui_t *u, mapview *mv)
 			if (u->caps.depth == COLOR_MONO || c == -1) {
 				set_ch(cc, g, A_NORMAL, 0);
 			} else {
-				int bg = palette_index(mv->pix[i], -1, 0);
+				int bg = pixel_colour(u, mv->pix[i]);
 				set_ch(cc, g, A_NORMAL, palette_pair(palette_contrast(bg), bg));
 			}
 		}
@@ -295,17 +326,22 @@ static const scale scales[VIEW_COUNT] = {
 	[VIEW_MOTION] = {f_speed, 0, 10, "still", "10 cm/yr"},
 };
 
-/* A swatch at the cursor: two spaces in a terminal colour. */
-static void swatch(const ui_t *u, WINDOW *w, rgb c, char glyph)
+/* A swatch at the cursor: two spaces in terminal colour bg. */
+static void swatch_idx(const ui_t *u, WINDOW *w, int bg, char glyph)
 {
 	if (u->caps.depth == COLOR_MONO) {
 		waddch(w, (chtype)glyph);
 		return;
 	}
-	int bg = palette_index(c, -1, 0), p = palette_pair(palette_contrast(bg), bg);
+	int p = palette_pair(palette_contrast(bg), bg);
 	wattr_set(w, A_NORMAL, 0, &p);
 	waddstr(w, "  ");
 	palette_use(w, UI_TEXT);
+}
+
+static void swatch(const ui_t *u, WINDOW *w, rgb c, char glyph)
+{
+	swatch_idx(u, w, u->caps.depth == COLOR_MONO ? 0 : palette_index(c), glyph);
 }
 
 void mapview_legend(ui_t *u, WINDOW *w, rect r)
@@ -334,16 +370,20 @@ void mapview_legend(ui_t *u, WINDOW *w, rect r)
 			for (int j = i; j > 0 && s->stats.biome_fraction[order[j]] > s->stats.biome_fraction[order[j - 1]]; j--) {
 				int t = order[j]; order[j] = order[j - 1]; order[j - 1] = t;
 			}
+		/* then the absent ones, while there is room: the legend is also
+		 * the key to every biome colour */
 		for (int i = 0; i < BIOME_COUNT; i++) {
 			int b = order[i];
 			const char *name = biome_table[b].label ? biome_table[b].label : biome_table[b].name;
-			if (!name || s->stats.biome_fraction[b] <= 0)
+			if (!name)
 				continue;
 			if (getcurx(w) + 4 + (int)strlen(name) > end)
 				break;
-			const biome_param *bp = &s->prm.biomes[b];
-			swatch(u, w, (rgb){bp->r, bp->g, bp->b}, biome_glyph[b]);
+			swatch_idx(u, w, u->caps.depth == COLOR_MONO ? 0 : palette_class(b), biome_glyph[b]);
+			if (s->stats.biome_fraction[b] <= 0)
+				palette_use(w, UI_DIM);
 			wprintw(w, "%s ", name);
+			palette_use(w, UI_TEXT);
 		}
 		return;
 	}
@@ -357,7 +397,7 @@ void mapview_legend(ui_t *u, WINDOW *w, rect r)
 		for (int k = 1; k < 4; k++) {
 			if (found[k] < 0 || getcurx(w) + 14 > end)
 				continue;
-			swatch(u, w, colormap_cell(s, VIEW_PLATES, found[k]), '#');
+			swatch_idx(u, w, u->caps.depth == COLOR_MONO ? 0 : palette_class(MAPVIEW_CLASS_BOUNDARY + k - 1), '#');
 			wprintw(w, "%s ", names[k]);
 		}
 		return;

@@ -25,6 +25,10 @@ typedef struct map_mode {
 
 extern const map_mode map_modes[VIEW_COUNT];
 
+/* Colour classes (palette_class): biome b is class b, boundary type k is
+ * class MAPVIEW_CLASS_BOUNDARY + k - 1. Declared with every map render. */
+enum { MAPVIEW_CLASS_BOUNDARY = BIOME_COUNT, MAPVIEW_CLASSES = BIOME_COUNT + 3 };
+
 /* The map's picture, kept between frames and recomputed only when dirty. */
 typedef struct mapview {
 	int cols, rows;             /* characters */

@@ -2,7 +2,10 @@
 #include "tui/palette.h"
 
 #include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 static color_depth depth = COLOR_MONO;
 
@@ -12,11 +15,6 @@ static const rgb ansi8[8] = {
 	{0, 0, 238}, {205, 0, 205}, {0, 205, 205}, {229, 229, 229},
 };
 static const int cube_level[6] = {0, 95, 135, 175, 215, 255};
-
-/* 4x4 Bayer matrix: thresholds 0..15 */
-static const unsigned char bayer4[4][4] = {
-	{0, 8, 2, 10}, {12, 4, 14, 6}, {3, 11, 1, 9}, {15, 7, 13, 5},
-};
 
 /* One row per scheme: colour (fg, bg as RGB, -1 = terminal default) and the
  * attributes that carry the meaning when there is no colour. */
@@ -99,76 +97,111 @@ static void lab_init(void)
 	}
 }
 
-static int cube_below(int v)
-{
-	int i = 0;
-	while (i < 5 && cube_level[i + 1] <= v)
-		i++;
-	return i;
-}
-
-/* Nearest of the cube corners around the colour and the two nearest greys;
- * with dithering on, pick between the best two by where the colour lies on
- * the segment joining them, against a Bayer threshold, so the average over a
- * few pixels is the colour itself (no bands in smooth fields). */
-static int nearest256(int r, int g, int b, int x, int y)
+/* Nearest xterm colour (16..255) to an RGB in OKLab, skipping `banned`
+ * (NULL: none). The 16 base colours are left out: terminals redefine them. */
+static int nearest_in(int r, int g, int b, const bool *banned)
 {
 	lab t = to_lab(r, g, b);
-	int cand[10], n = 0;
-	int ri = cube_below(r), gi = cube_below(g), bi = cube_below(b);
-	for (int k = 0; k < 8; k++) {
-		int rr = ri + (k & 1), gg = gi + ((k >> 1) & 1), bb = bi + ((k >> 2) & 1);
-		if (rr > 5 || gg > 5 || bb > 5)
-			continue;
-		cand[n++] = 16 + 36 * rr + 6 * gg + bb;
-	}
-	int avg = (r + g + b) / 3, gl = avg < 8 ? 0 : (avg - 8) / 10;
-	if (gl > 23)
-		gl = 23;
-	cand[n++] = 232 + gl;
-	if (gl < 23)
-		cand[n++] = 233 + gl;
-	int best = cand[0];
+	int best = 16;
 	float bd = 1e9f;
-	for (int i = 0; i < n; i++) {
-		float d = lab_dist(t, pal_lab[cand[i]]);
+	for (int i = 16; i < 256; i++) {
+		if (banned && banned[i])
+			continue;
+		float d = lab_dist(t, pal_lab[i]);
 		if (d < bd) {
-			best = cand[i];
 			bd = d;
+			best = i;
 		}
 	}
-	if (x < 0)
-		return best;
-	/* the partner whose mix with `best` comes closest to the colour: a dark
-	 * sea is a mix of grey and navy, neither of which is near it alone */
-	lab p = pal_lab[best];
-	int second = -1;
-	float su = 0, sd = bd;
-	for (int i = 0; i < n; i++) {
-		if (cand[i] == best)
-			continue;
-		lab q = pal_lab[cand[i]];
-		float ex = q.l - p.l, ea = q.a - p.a, eb = q.b - p.b;
-		float len2 = ex * ex + ea * ea + eb * eb;
-		if (len2 <= 0)
-			continue;
-		float u = ((t.l - p.l) * ex + (t.a - p.a) * ea + (t.b - p.b) * eb) / len2;
-		if (u <= 0)
-			continue;
-		if (u > 1)
-			u = 1;
-		lab m = {p.l + u * ex, p.a + u * ea, p.b + u * eb};
-		float d = lab_dist(t, m);
-		if (d < sd) {
-			sd = d;
-			su = u;
-			second = cand[i];
+	return best;
+}
+
+/* Nearest colours are cached per 5-bit RGB cube cell: a full search is 240
+ * distances, a map is thousands of pixels a frame. One cache for any colour,
+ * one for water (which never takes a land class's colour). */
+enum { Q = 32 };
+static int16_t near_any[Q * Q * Q], near_water[Q * Q * Q];
+static bool land_idx[256];
+
+static int cached(int16_t *cache, rgb c, const bool *banned)
+{
+	int k = ((c.r >> 3) * Q + (c.g >> 3)) * Q + (c.b >> 3);
+	if (cache[k] < 0)
+		cache[k] = (int16_t)nearest_in((c.r & ~7) + 4, (c.g & ~7) + 4, (c.b & ~7) + 4, banned);
+	return cache[k];
+}
+
+/* Classes: colours that name something (a biome, a boundary type). Each gets
+ * an xterm colour of its own, so two classes never look alike. */
+enum { MAXCLASS = 32 };
+static rgb class_rgb[MAXCLASS];
+static int class_idx[MAXCLASS], nclass;
+static bool class_water[MAXCLASS];
+
+void palette_classes(const rgb *cols, const bool *water, int n)
+{
+	if (n > MAXCLASS)
+		n = MAXCLASS;
+	bool same = n == nclass;
+	for (int i = 0; i < n && same; i++)
+		same = !memcmp(&cols[i], &class_rgb[i], sizeof *cols) && water[i] == class_water[i];
+	if (same)
+		return;
+	nclass = n;
+	memcpy(class_rgb, cols, sizeof *cols * (size_t)n);
+	memcpy(class_water, water, sizeof *water * (size_t)n);
+	memset(land_idx, 0, sizeof land_idx);
+	memset(near_water, 0xff, sizeof near_water);
+	if (depth != COLOR_256)
+		return;
+	/* greedy matching: the class closest to a free colour takes it first */
+	bool taken[256] = {false}, done[MAXCLASS] = {false};
+	for (int round = 0; round < n; round++) {
+		int bc = -1, bi = 16;
+		float bd = 1e9f;
+		for (int c = 0; c < n; c++) {
+			if (done[c])
+				continue;
+			int i = nearest_in(cols[c].r, cols[c].g, cols[c].b, taken);
+			float d = lab_dist(to_lab(cols[c].r, cols[c].g, cols[c].b), pal_lab[i]);
+			if (d < bd) {
+				bd = d;
+				bc = c;
+				bi = i;
+			}
 		}
+		done[bc] = true;
+		taken[bi] = true;
+		class_idx[bc] = bi;
+		if (!water[bc])
+			land_idx[bi] = true;
 	}
-	if (second < 0)
-		return best;
-	float thr = (bayer4[y & 3][x & 3] + 0.5f) / 16.0f;
-	return su > thr ? second : best;
+}
+
+int palette_class(int k)
+{
+	if (k < 0 || k >= nclass)
+		return 0;
+	if (depth == COLOR_256)
+		return class_idx[k];
+	return palette_index(class_rgb[k]);
+}
+
+/* Within the texture a class's colour gets (a few per cent of brightness) */
+static bool near_class(rgb c, rgb k)
+{
+	int tol[3] = {k.r / 12 + 3, k.g / 12 + 3, k.b / 12 + 3};
+	return abs(c.r - k.r) <= tol[0] && abs(c.g - k.g) <= tol[1] && abs(c.b - k.b) <= tol[2];
+}
+
+int palette_index_classed(rgb c)
+{
+	if (depth != COLOR_256)
+		return palette_index(c);
+	for (int k = 0; k < nclass; k++)
+		if (near_class(c, class_rgb[k]))
+			return class_idx[k];
+	return cached(near_water, c, land_idx);
 }
 
 static int nearest8(int r, int g, int b)
@@ -185,13 +218,13 @@ static int nearest8(int r, int g, int b)
 	return best;
 }
 
-int palette_index(rgb c, int x, int y)
+int palette_index(rgb c)
 {
 	switch (depth) {
 	case COLOR_DIRECT:
 		return (c.r << 16) | (c.g << 8) | c.b;
 	case COLOR_256:
-		return nearest256(c.r, c.g, c.b, x, y);
+		return cached(near_any, c, NULL);
 	case COLOR_8:
 		return nearest8(c.r, c.g, c.b);
 	default:
@@ -242,14 +275,17 @@ void palette_init(const screen_caps *caps)
 {
 	depth = caps->depth;
 	lab_init();
+	memset(near_any, 0xff, sizeof near_any);
+	memset(near_water, 0xff, sizeof near_water);
+	nclass = 0;
 	for (int e = 0; e < UI_COUNT; e++) {
 		const ui_style *s = &ui_table[e];
 		if (depth == COLOR_MONO || (s->fg < 0 && s->bg < 0)) {
 			ui_pair[e] = 0;
 			continue;
 		}
-		int fg = s->fg < 0 ? -1 : palette_index((rgb){s->fg >> 16, (s->fg >> 8) & 255, s->fg & 255}, -1, 0);
-		int bg = s->bg < 0 ? -1 : palette_index((rgb){s->bg >> 16, (s->bg >> 8) & 255, s->bg & 255}, -1, 0);
+		int fg = s->fg < 0 ? -1 : palette_index((rgb){s->fg >> 16, (s->fg >> 8) & 255, s->fg & 255});
+		int bg = s->bg < 0 ? -1 : palette_index((rgb){s->bg >> 16, (s->bg >> 8) & 255, s->bg & 255});
 		/* never the same colour on itself */
 		if (fg == bg)
 			fg = palette_contrast(bg);

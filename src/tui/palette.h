@@ -1,14 +1,17 @@
 /* palette.h: from RGB to what the terminal can show, and the UI colours.
  *
  * Colours degrade step by step (direct -> 256 -> 8 -> none), never to black on
- * black. In 256 colours the palette entry is chosen in OKLab (hue weighted)
- * among the cube corners and greys around the colour, with an ordered dither
- * between the best two, so smooth fields shade instead of banding and dark
- * seas stay blue. UI elements take their
- * colours from one table with a colour and a monochrome scheme. */
+ * black. In 256 colours each colour goes to the nearest palette entry in OKLab
+ * (hue weighted, so dark seas stay blue), without dithering: a dither
+ * pattern reads as a checkerboard at character size and changes between
+ * frames. Colours that name a class (a biome, a boundary type) get a palette
+ * entry of their own, and water never takes a land class's entry. UI
+ * elements take their colours from one table with a colour and a monochrome
+ * scheme. */
 #ifndef TECTONICA_TUI_PALETTE_H
 #define TECTONICA_TUI_PALETTE_H
 
+#include <stdbool.h>
 #include <curses.h>
 #include "io/colormap.h"
 #include "tui/screen.h"
@@ -19,8 +22,16 @@ typedef enum {
 } ui_elem;
 
 void palette_init(const screen_caps *caps);
-/* Terminal colour for c at pixel (x, y) (the position drives the dither). */
-int palette_index(rgb c, int x, int y);
+/* Terminal colour nearest to c. */
+int palette_index(rgb c);
+/* Declare the class colours of the view on screen (n <= 32; water[k] marks
+ * the water classes). Cheap when nothing changed. */
+void palette_classes(const rgb *cols, const bool *water, int n);
+/* Terminal colour of class k. */
+int palette_class(int k);
+/* Like palette_index, but a colour within a class's texture gets the class's
+ * colour and any other colour is treated as water (never a land class's). */
+int palette_index_classed(rgb c);
 /* A colour pair (extended number) for two terminal colours; 0 in mono. */
 int palette_pair(int fg, int bg);
 /* Black or white, whichever reads better on terminal colour `bg`. */

@@ -139,8 +139,7 @@ static void biome_bar(ui_t *u, WINDOW *w, rect r, int y, int x, int width)
 				waddch(w, (chtype)glyph[b]);
 			continue;
 		}
-		const biome_param *bp = &s->prm.biomes[b];
-		int bg = palette_index((rgb){bp->r, bp->g, bp->b}, -1, 0);
+		int bg = palette_class(b);
 		int p = palette_pair(palette_contrast(bg), bg);
 		wattr_set(w, A_NORMAL, 0, &p);
 		for (int i = 0; i < cells[b]; i++)
@@ -214,8 +213,7 @@ void panel_biomes(ui_t *u, WINDOW *w)
 			static const char glyph[BIOME_COUNT] = "~.:t&-#fm\",M^=";
 			waddch(w, (chtype)glyph[b]);
 		} else {
-			const biome_param *bp = &s->prm.biomes[b];
-			int bg = palette_index((rgb){bp->r, bp->g, bp->b}, -1, 0);
+			int bg = palette_class(b);
 			int p = palette_pair(palette_contrast(bg), bg);
 			wattr_set(w, A_NORMAL, 0, &p);
 			waddch(w, ' ');

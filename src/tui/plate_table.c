@@ -109,7 +109,7 @@ void plate_table_draw(ui_t *u, WINDOW *w)
 		if (u->caps.depth == COLOR_MONO) {
 			waddch(w, (chtype)('A' + pi % 26));
 		} else {
-			int c = palette_index((rgb){p->r, p->g, p->b}, -1, 0);
+			int c = palette_index((rgb){p->r, p->g, p->b});
 			int pr = palette_pair(c, -1);
 			wattr_set(w, A_NORMAL, 0, &pr);
 			if (u->caps.utf8) {

@@ -6,19 +6,24 @@
  * handler: ncurses' own turns a resize into KEY_RESIZE. */
 #include "tui/screen.h"
 
+#include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/wait.h>
 #include <curses.h>
 #include <term.h>
 
 #include "base/err.h"
 #include "io/outfile.h"
+
+extern char **environ;
 
 static volatile sig_atomic_t pending_signal;
 static volatile sig_atomic_t screen_up;
@@ -109,6 +114,87 @@ static color_depth detect_depth(screen_caps *c)
 	return COLOR_MONO;
 }
 
+/* Direct colour announced by the environment: terminals and tmux set
+ * COLORTERM=truecolor (or 24bit) while keeping TERM=xterm-256color, whose
+ * terminfo entry has no RGB flag, and Debian ships xterm-direct only in an
+ * optional package. Only terminfo can make ncurses send 38;2 sequences, so
+ * a private entry is compiled with tic: TERM's own, plus RGB and the 24-bit
+ * setaf/setab. */
+static bool colorterm_direct(void)
+{
+	const char *ct = getenv("COLORTERM");
+	return ct && (!strcmp(ct, "truecolor") || !strcmp(ct, "24bit"));
+}
+
+static const char direct_name[] = "tectonica-direct";
+
+/* Compile the private entry into a new folder under TMPDIR; fills dir.
+ * false when tic is missing or fails (then the terminal keeps its colours). */
+static bool make_direct_entry(const char *term, char *dir, size_t n)
+{
+	const char *tmp = getenv("TMPDIR");
+	snprintf(dir, n, "%s/tectonica-ti.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir))
+		return false;
+	char src[4096 + 64];
+	snprintf(src, sizeof src, "%s/direct.src", dir);
+	FILE *f = fopen(src, "w");
+	if (!f) {
+		rmdir(dir);
+		return false;
+	}
+	fprintf(f, "%s|%s with 24-bit colour (COLORTERM),\n"
+	        "\tRGB, colors#0x1000000, pairs#0x10000,\n"
+	        "\tinitc@, initp@, ccc@, oc@, setb@, setf@,\n"
+	        "\tsetaf=\\E[38;2;%%p1%%{65536}%%/%%d;%%p1%%{256}%%/%%{255}%%&%%d;%%p1%%{255}%%&%%dm,\n"
+	        "\tsetab=\\E[48;2;%%p1%%{65536}%%/%%d;%%p1%%{256}%%/%%{255}%%&%%d;%%p1%%{255}%%&%%dm,\n"
+	        "\tuse=%s,\n", direct_name, term, term);
+	bool ok = fclose(f) == 0;
+	if (ok) {
+		pid_t pid;
+		char *argv[] = {"tic", "-x", "-o", dir, src, NULL};
+		posix_spawn_file_actions_t fa;
+		posix_spawn_file_actions_init(&fa);
+		posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+		posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+		int st = 0;
+		ok = posix_spawnp(&pid, "tic", &fa, NULL, argv, environ) == 0
+		     && waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+		posix_spawn_file_actions_destroy(&fa);
+	}
+	unlink(src);
+	return ok;
+}
+
+/* Remove the private entry once ncurses has read it. */
+static void remove_direct_entry(const char *dir)
+{
+	char path[4096 + 64];
+	snprintf(path, sizeof path, "%s/t/%s", dir, direct_name);
+	unlink(path);
+	snprintf(path, sizeof path, "%s/74/%s", dir, direct_name);
+	unlink(path);
+	snprintf(path, sizeof path, "%s/t", dir);
+	rmdir(path);
+	snprintf(path, sizeof path, "%s/74", dir);
+	rmdir(path);
+	rmdir(dir);
+}
+
+/* A terminal with a palette but no RGB flag, when COLORTERM asks for more */
+static bool wants_direct_entry(void)
+{
+	const char *nc = getenv("NO_COLOR");
+	if ((nc && *nc) || !colorterm_direct())
+		return false;
+	int e = 0;
+	if (setupterm(NULL, STDOUT_FILENO, &e) != OK)
+		return false;
+	bool want = tigetnum("colors") >= 8 && tigetflag("RGB") <= 0;
+	del_curterm(cur_term);
+	return want;
+}
+
 /* Whether TERM names a terminal with cursor addressing: "dumb" and other
  * printing terminals would draw the dashboard as one scrolling line. Unknown
  * types pass here and fail in newterm with their own message. */
@@ -142,7 +228,23 @@ int screen_init(screen_caps *caps, bool want_mouse, char *err, size_t errlen)
 		         "needs one that can (try `tectonica run`)", t && *t ? t : "(unset)");
 		return -1;
 	}
-	scr = newterm(NULL, stdout, stdin);
+	scr = NULL;
+	char dir[4096];
+	if (t && *t && strlen(t) < 256 && wants_direct_entry() && make_direct_entry(t, dir, sizeof dir)) {
+		/* ncurses reads the entry here and keeps it in memory */
+		const char *old = getenv("TERMINFO");
+		char *keep = old ? strdup(old) : NULL;
+		setenv("TERMINFO", dir, 1);
+		scr = newterm(direct_name, stdout, stdin);
+		if (keep)
+			setenv("TERMINFO", keep, 1);
+		else
+			unsetenv("TERMINFO");
+		free(keep);
+		remove_direct_entry(dir);
+	}
+	if (!scr)
+		scr = newterm(NULL, stdout, stdin);
 	if (!scr) {
 		snprintf(err, errlen, "cannot use terminal type '%s'", t ? t : "(unset)");
 		return -1;
