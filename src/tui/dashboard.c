@@ -92,7 +92,7 @@ static void draw(ui_t *u, mapview *mv)
 		panel_biomes(u, stdscr);
 	panel_keys(u, stdscr);
 	if (u->help)
-		help_draw(u, stdscr);
+		help_draw(u, stdscr, key_table, (int)key_table_len);
 }
 
 /* Bytes this process has written so far (Linux /proc/self/io), or -1.

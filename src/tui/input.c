@@ -5,6 +5,7 @@
 #include <time.h>
 #include <curses.h>
 #include "core/grid.h"
+#include "tui/help.h"
 #include "tui/mapview.h"
 #include "tui/paramedit.h"
 #include "tui/plate_table.h"
@@ -35,7 +36,7 @@ static unsigned send(ui_t *u, step_cmd_kind k, double v)
 }
 
 static unsigned k_quit(ui_t *u, int key) { u->quit = true; return 0; }
-static unsigned k_help(ui_t *u, int key) { u->help = !u->help; return DIRTY_TEXT; }
+static unsigned k_help(ui_t *u, int key) { u->help = !u->help; u->help_top = 0; return DIRTY_TEXT; }
 static unsigned k_play(ui_t *u, int key) { return send(u, STEP_CMD_TOGGLE, 0); }
 static unsigned k_step(ui_t *u, int key) { return send(u, STEP_CMD_STEP, 0); }
 
@@ -78,7 +79,7 @@ static unsigned k_tab(ui_t *u, int key)
 	return DIRTY_TEXT;
 }
 
-static unsigned k_regen(ui_t *u, int key)
+static unsigned regen(ui_t *u)
 {
 	/* a fresh seed that is still printable and reusable with -s */
 	uint64_t x = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ull ^ (u->snap ? u->snap->prm.seed : 1);
@@ -88,6 +89,27 @@ static unsigned k_regen(ui_t *u, int key)
 	uint64_t seed = x % 1000000000ull;
 	status_message(u, false, "generating seed %llu...", (unsigned long long)seed);
 	return send(u, STEP_CMD_REGEN, (double)seed);
+}
+
+/* r throws the run away: ask first once it has steps worth keeping */
+static unsigned k_regen(ui_t *u, int key)
+{
+	if (!u->snap || u->snap->step == 0)
+		return regen(u);
+	u->confirm = 'r';
+	return DIRTY_TEXT;
+}
+
+/* The answer to a question in the status line. */
+static unsigned confirm_key(ui_t *u, int key)
+{
+	int what = u->confirm;
+	u->confirm = 0;
+	if (key != 'y' && key != 'Y') {
+		status_message(u, false, "kept the run");
+		return DIRTY_TEXT;
+	}
+	return what == 'r' ? regen(u) : DIRTY_TEXT;
 }
 
 static unsigned k_rift(ui_t *u, int key)
@@ -201,8 +223,8 @@ static unsigned mouse(ui_t *u)
 const key_binding key_table[] = {
 	{{' ', 0}, "space", "play / pause", k_play},
 	{{'.', 'n', 0}, ". n", "one step (pauses)", k_step},
-	{{'+', '=', 0}, "+", "faster (steps/s cap)", k_speed},
-	{{'-', '_', 0}, "-", "slower", k_speed},
+	{{'+', '=', 0}, "+ =", "faster (steps/s cap)", k_speed},
+	{{'-', '_', 0}, "- _", "slower", k_speed},
 	{{'1', 0}, "1", "map: biomes", k_mode},
 	{{'2', 0}, "2", "map: elevation, hill-shaded", k_mode},
 	{{'3', 0}, "3", "map: plates and boundaries", k_mode},
@@ -213,19 +235,19 @@ const key_binding key_table[] = {
 	{{'8', 0}, "8", "map: plate motion (arrows)", k_mode},
 	{{'g', 0}, "g", "globe / flat map", k_globe},
 	{{'\t', KEY_BTAB, 0}, "tab", "next panel (map, plates, parameters)", k_tab},
-	{{0}, "arrows", "map: pan (globe: turn, tilt); tables: move", NULL},
+	{{0}, "arrows h l", "map: pan (globe: turn, tilt); tables: move", NULL},
 	{{0}, "< > enter", "plates: sort column, reverse order", NULL},
 	{{0}, "enter", "parameters: edit value (esc cancels)", NULL},
 	{{0}, "left right", "parameters: nudge value", NULL},
 	{{0}, "click", "map: inspect a place; tables: select", NULL},
-	{{'r', 0}, "r", "new planet with a new seed", k_regen},
+	{{'r', 0}, "r", "new planet with a new seed (asks y/n first)", k_regen},
 	{{'R', 0}, "R", "rift a plate (selected, else largest)", k_rift},
 	{{'s', 0}, "s", "save state (resume with run --load)", k_save},
 	{{'e', 0}, "e", "export maps (PNG) of this step", k_export},
-	{{27, 0}, "esc", "close help, clear the inspector", k_escape},
+	{{27, 0}, "esc", "close help, leave the inspector", k_escape},
 	{{CTRL('l'), 0}, "^L", "redraw the screen", k_redraw},
 	{{'?', KEY_F(1), 0}, "? F1", "this help", k_help},
-	{{'q', KEY_F(10), 0}, "q F10", "quit", k_quit},
+	{{'q', KEY_F(10), 0}, "q F10", "quit (in help: close the help)", k_quit},
 };
 const size_t key_table_len = sizeof key_table / sizeof key_table[0];
 
@@ -233,12 +255,10 @@ unsigned input_key(ui_t *u, int key)
 {
 	if (key == KEY_MOUSE)
 		return mouse(u);
-	if (u->help) {
-		/* any key closes help; q still quits */
-		u->help = false;
-		if (key != 'q' && key != KEY_F(10))
-			return DIRTY_TEXT;
-	}
+	if (u->confirm)
+		return confirm_key(u, key);
+	if (u->help)
+		return help_key(u, key, (int)key_table_len);
 	unsigned r = 0;
 	if (u->editing || u->focus == FOCUS_PARAMS)
 		r = paramedit_key(u, key);

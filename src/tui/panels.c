@@ -25,6 +25,18 @@ static const char *grid_name(const snapshot_t *s, char *buf, size_t n)
 	return buf;
 }
 
+/* The question waiting for y/n, in place of the status figures. */
+static void confirm_line(ui_t *u, WINDOW *w, rect r, int x)
+{
+	palette_use(w, UI_ERROR);
+	wattron(w, A_BOLD);
+	if (u->confirm == 'r')
+		widget_printf(w, r, 0, x, " new planet: discard these %lld steps? y/n ",
+		              u->snap ? (long long)u->snap->step : 0LL);
+	wattroff(w, A_BOLD);
+	palette_use(w, UI_TEXT);
+}
+
 void panel_status(ui_t *u, WINDOW *w)
 {
 	rect r = u->lay.status;
@@ -34,6 +46,11 @@ void panel_status(ui_t *u, WINDOW *w)
 	int x = 0;
 	char b1[32], b2[32], gname[16];
 	x += widget_printf(w, r, 0, x, " tectonica ");
+	if (u->confirm) {
+		/* the question outranks everything else on the line */
+		confirm_line(u, w, r, x);
+		return;
+	}
 	if (u->snap) {
 		const snapshot_t *s = u->snap;
 		x += widget_printf(w, r, 0, x, " %s  seed %llu  t %.1f Myr  step %lld ",
@@ -67,10 +84,24 @@ void panel_status(ui_t *u, WINDOW *w)
 		                   ui_sym(u, "\u00b7", "-"), widget_group(u, u->snap->n, b1, sizeof b1));
 	if (st->last_step_ms > 0)
 		x += widget_printf(w, r, 0, x, " %s ms/step ", st->last_step_ms < 10 ? "<10" : widget_group(u, (long long)st->last_step_ms, b2, sizeof b2));
-	if (r.w - x > 17) {
-		widget_printf(w, r, 0, r.w - 17, " ?:help  q:quit ");
+	palette_use(w, UI_TEXT);
+}
+
+/* "? help  q quit" at the right end of the key bar, at every size: the two
+ * keys a newcomer needs first. Returns the columns left of it. */
+static int help_quit(ui_t *u, WINDOW *w, rect r)
+{
+	static const char *const part[4] = {"?", " help  ", "q", " quit "};
+	int len = 0;
+	for (int i = 0; i < 4; i++)
+		len += (int)strlen(part[i]);
+	int x = r.w - len > 0 ? r.w - len : 0;
+	for (int i = 0; i < 4; i++) {
+		palette_use(w, i % 2 ? UI_TEXT : UI_KEY);
+		x += widget_printf(w, r, 0, x, "%s", part[i]);
 	}
 	palette_use(w, UI_TEXT);
+	return r.w - len - 1;
 }
 
 void panel_keys(ui_t *u, WINDOW *w)
@@ -78,9 +109,11 @@ void panel_keys(ui_t *u, WINDOW *w)
 	rect r = u->lay.keys;
 	palette_use(w, UI_TEXT);
 	mvwhline(w, r.y, 0, ' ', r.w);
+	int room = help_quit(u, w, r);
+	r.w = room > 0 ? room : 0;
 	if (u->lay.hidden[0]) {
 		palette_use(w, UI_DIM);
-		widget_printf(w, r, 0, 0, " %s  %s", u->lay.hidden, "?:help q:quit");
+		widget_printf(w, r, 0, 0, " %s", u->lay.hidden);
 		palette_use(w, UI_TEXT);
 		return;
 	}

@@ -46,6 +46,8 @@ typedef struct ui {
 	double spin;                    /* globe rotation, radians */
 	double globe_lat;               /* viewer latitude for the globe, degrees */
 	bool help;
+	int help_top;                   /* first help row shown (it scrolls) */
+	int confirm;                    /* key waiting for y/n (r), or 0 */
 	ui_focus focus;
 	layout lay;
 
