@@ -142,8 +142,8 @@ rate_over() {
 }
 step_shown() { [ -n "$(step_now)" ]; }
 # seed_now, hash_now: the planet's seed (status line) and state hash (World
-# panel title), as the stepping thread's latest snapshot has them.
+# panel title, "World · state HASH" or, narrow, "state HASH"), as the stepping thread's latest snapshot has them.
 seed_now() { screen | sed -n '1s/.* seed \([0-9][0-9]*\) .*/\1/p'; }
-hash_now() { screen | sed -n 's/.*World .* state \([0-9a-f]\{16\}\).*/\1/p' | head -n 1; }
+hash_now() { screen | sed -n 's/.* state \([0-9a-f]\{16\}\).*/\1/p' | head -n 1; }
 # faster A B [FACTOR]: B > A * FACTOR (default 1.4), as decimals.
 faster() { awk -v a="$1" -v b="$2" -v f="${3:-1.4}" 'BEGIN { exit !(b > a * f) }'; }

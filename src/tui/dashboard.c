@@ -52,7 +52,7 @@ static void draw_too_small(ui_t *u)
 static void draw(ui_t *u, mapview *mv)
 {
 	if (u->dirty & DIRTY_LAYOUT) {
-		layout_compute(&u->lay, LINES, COLS);
+		layout_compute(&u->lay, LINES, COLS, u->fullmap);
 		u->dirty |= DIRTY_MAP;
 		if (u->focus == FOCUS_PLATES && !u->lay.show_plates)
 			u->focus = FOCUS_MAP;
@@ -75,6 +75,7 @@ static void draw(ui_t *u, mapview *mv)
 		mapview_legend(u, stdscr, u->lay.legend);
 	}
 	mapview_blit(mv, stdscr, u->lay.map);
+	mapview_marker(u, stdscr, u->lay.map);
 	if (!u->snap) {
 		const char *m = u->status.generating ? "building the planet..." : "waiting for the planet...";
 		rect r = u->lay.map;

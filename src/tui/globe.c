@@ -67,6 +67,17 @@ bool globe_unproject(const ui_t *u, int pw, int ph, double yscale, double px, do
 	return true;
 }
 
+bool globe_project(const ui_t *u, int pw, int ph, double yscale, vec3 p, double *px, double *py)
+{
+	geom g = geometry(pw, ph, yscale);
+	vec3 v = to_view(u, p);
+	if (v.z < 0)
+		return false;
+	*px = g.cx + v.x * g.r;
+	*py = (g.cy - v.y * g.r) / yscale;
+	return true;
+}
+
 void globe_render(const ui_t *u, int pw, int ph, double yscale, rgb *pix, int32_t *cell)
 {
 	geom g = geometry(pw, ph, yscale);

@@ -16,5 +16,7 @@
 void globe_render(const ui_t *u, int pw, int ph, double yscale, rgb *pix, int32_t *cell);
 /* Pixel -> point of the sphere (planet frame); false outside the disc. */
 bool globe_unproject(const ui_t *u, int pw, int ph, double yscale, double px, double py, vec3 *p);
+/* Point of the sphere -> pixel; false on the far side. */
+bool globe_project(const ui_t *u, int pw, int ph, double yscale, vec3 p, double *px, double *py);
 
 #endif

@@ -1,6 +1,7 @@
 /* input.c: key bindings and mouse (see input.h). */
 #include "tui/input.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <time.h>
 #include <curses.h>
@@ -150,12 +151,69 @@ static unsigned k_escape(ui_t *u, int key)
 {
 	u->help = false;
 	u->inspecting = false;
+	u->cursor = false;
 	return DIRTY_TEXT;
+}
+
+/* Where the inspector looks, said in the status line when no panel shows it
+ * (full-screen map, small terminals). */
+static void inspect_moved(ui_t *u)
+{
+	if (u->lay.show_cell || !u->snap)
+		return;
+	const snapshot_t *s = u->snap;
+	int c = grid_locate(s->grid, v3_from_latlon(u->insp_lat * M_PI / 180, u->insp_lon * M_PI / 180));
+	double rel = s->elevation[c] - s->sea_level_m;
+	status_message(u, false, "%.1f%c %.1f%c  %.0f m %s sea level  plate %d",
+	               fabs(u->insp_lat), u->insp_lat >= 0 ? 'N' : 'S', fabs(u->insp_lon),
+	               u->insp_lon >= 0 ? 'E' : 'W', fabs(rel), rel >= 0 ? "above" : "below",
+	               s->plate[c] < s->plate_count ? s->plates[s->plate[c]].id : s->plate[c]);
+}
+
+/* i: a cursor on the map; arrows and h j k l move it one character. */
+static unsigned k_inspect(ui_t *u, int key)
+{
+	u->cursor = !u->cursor;
+	if (u->cursor) {
+		if (!u->inspecting) {
+			u->insp_lat = 0;
+			u->insp_lon = u->globe ? fmod(u->spin * 180 / M_PI + 540, 360) - 180 : u->pan_lon;
+		}
+		u->inspecting = true;
+		u->focus = FOCUS_MAP;
+		inspect_moved(u);
+	}
+	return DIRTY_TEXT;
+}
+
+static unsigned cursor_key(ui_t *u, int key)
+{
+	rect r = u->lay.map;
+	double dlon = u->globe || r.w <= 0 ? 3 : 360.0 / r.w, dlat = u->globe || r.h <= 0 ? 3 : 180.0 / r.h;
+	switch (key) {
+	case KEY_LEFT: case 'h': u->insp_lon -= dlon; break;
+	case KEY_RIGHT: case 'l': u->insp_lon += dlon; break;
+	case KEY_UP: case 'k': u->insp_lat += dlat; break;
+	case KEY_DOWN: case 'j': u->insp_lat -= dlat; break;
+	default: return 0;
+	}
+	u->insp_lat = u->insp_lat > 89.9 ? 89.9 : u->insp_lat < -89.9 ? -89.9 : u->insp_lat;
+	u->insp_lon = fmod(u->insp_lon + 540, 360) - 180;
+	inspect_moved(u);
+	return DIRTY_TEXT;
+}
+
+static unsigned k_fullmap(ui_t *u, int key)
+{
+	u->fullmap = !u->fullmap;
+	return DIRTY_LAYOUT | DIRTY_MAP | DIRTY_TEXT;
 }
 
 /* Arrows on the map: pan the flat map, turn or nod the globe. */
 static unsigned map_key(ui_t *u, int key)
 {
+	if (u->cursor)
+		return cursor_key(u, key);
 	switch (key) {
 	case KEY_LEFT: case 'h':
 		if (u->globe)
@@ -210,9 +268,7 @@ static unsigned mouse(ui_t *u)
 		u->insp_lat = lat;
 		u->insp_lon = lon;
 		u->focus = FOCUS_MAP;
-		if (!u->lay.show_cell)
-			status_message(u, false, "%.1f%c %.1f%c (enlarge for the cell panel)",
-			           lat < 0 ? -lat : lat, lat >= 0 ? 'N' : 'S', lon < 0 ? -lon : lon, lon >= 0 ? 'E' : 'W');
+		inspect_moved(u);
 		return DIRTY_TEXT;
 	}
 	return 0;
@@ -234,6 +290,8 @@ const key_binding key_table[] = {
 	{{'7', 0}, "7", "map: crust age", k_mode},
 	{{'8', 0}, "8", "map: plate motion (arrows)", k_mode},
 	{{'g', 0}, "g", "globe / flat map", k_globe},
+	{{'f', 0}, "f", "full-screen map / panels", k_fullmap},
+	{{'i', 0}, "i", "inspect: cursor on the map (arrows, h j k l)", k_inspect},
 	{{'\t', KEY_BTAB, 0}, "tab", "next panel (map, plates, parameters)", k_tab},
 	{{0}, "arrows h l", "map: pan (globe: turn, tilt); tables: move", NULL},
 	{{0}, "< > enter", "plates: sort column, reverse order", NULL},

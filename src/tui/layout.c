@@ -1,6 +1,7 @@
 /* layout.c: panel placement by terminal size (see layout.h). */
 #include "tui/layout.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,7 +16,25 @@ static void add_hidden(layout *l, const char *name)
 	snprintf(l->hidden + n, sizeof l->hidden - n, "%s%s", n ? ", " : "", name);
 }
 
-void layout_compute(layout *l, int lines, int cols)
+/* The map alone: the whole body, keeping its 2:1 shape. */
+static void full_map(layout *l, int body_y, int body_h, int cols, bool border)
+{
+	int frame = border ? 2 : 0, legend = border ? 1 : 0;
+	int mw = cols - frame, mh = (mw + 3) / 4;
+	if (mh > body_h - frame - legend) {
+		mh = body_h - frame - legend;
+		mw = mh * 4 < cols - frame ? mh * 4 : cols - frame;
+	}
+	int bw = mw + frame, bh = mh + frame + legend;
+	int by = body_y + (body_h - bh) / 2, bx = (cols - bw) / 2;
+	l->map_border = border;
+	l->map_box = (rect){by, bx, bh, bw};
+	l->map = (rect){by + frame / 2, bx + frame / 2, mh, mw};
+	if (border)
+		l->legend = (rect){by + 1 + mh, bx + 1, 1, mw};
+}
+
+void layout_compute(layout *l, int lines, int cols, bool fullmap)
 {
 	memset(l, 0, sizeof *l);
 	l->lines = lines;
@@ -28,26 +47,24 @@ void layout_compute(layout *l, int lines, int cols)
 	l->keys = mk(lines - 1, 0, 1, cols);
 	int body_y = 1, body_h = lines - 2;
 
+	if (fullmap) {
+		full_map(l, body_y, body_h, cols, true);
+		return;
+	}
 	/* tiny terminals: a borderless map and nothing else */
 	if (cols < 72 || lines < 20) {
-		int mw = cols, mh = (mw + 3) / 4;
-		if (mh > body_h) {
-			mh = body_h;
-			mw = mh * 4 < cols ? mh * 4 : cols;
-		}
-		l->map = mk(body_y + (body_h - mh) / 2, (cols - mw) / 2, mh, mw);
-		l->map_box = l->map;
+		full_map(l, body_y, body_h, cols, false);
 		add_hidden(l, "panels");
 		size_t n = strlen(l->hidden);
-		snprintf(l->hidden + n, sizeof l->hidden - n, " hidden (need 72x20)");
+		snprintf(l->hidden + n, sizeof l->hidden - n, " hidden (need 72x20; f: map)");
 		return;
 	}
 
-	int rw = cols >= 100 ? cols * 36 / 100 : 32;
+	/* a narrow right column leaves the map at least 40 % of a 120x40
+	 * screen (88x22 characters there) */
+	int rw = cols < 100 ? 28 : cols < 160 ? 30 : cols * 3 / 10;
 	if (rw > 56)
 		rw = 56;
-	if (rw < 32)
-		rw = 32;
 	l->compact = rw < 40;
 	int lw = cols - rw;
 
@@ -88,7 +105,7 @@ void layout_compute(layout *l, int lines, int cols)
 	}
 
 	/* right column: plates, world, parameters */
-	int world_h = 7;
+	int world_h = l->compact ? 8 : 7;   /* narrow: the state hash on a row */
 	int rest = body_h - world_h;
 	int plates_h = rest / 2, params_h = rest - plates_h;
 	l->show_world = true;

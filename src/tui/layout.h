@@ -24,7 +24,8 @@ typedef struct layout {
 
 enum { LAYOUT_MIN_COLS = 40, LAYOUT_MIN_LINES = 12 };
 
-void layout_compute(layout *l, int lines, int cols);
+/* fullmap: the map takes the whole body (key f). */
+void layout_compute(layout *l, int lines, int cols, bool fullmap);
 static inline bool rect_has(rect r, int y, int x)
 {
 	return y >= r.y && y < r.y + r.h && x >= r.x && x < r.x + r.w;

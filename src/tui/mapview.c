@@ -306,6 +306,38 @@ bool mapview_locate(const ui_t *u, rect r, int y, int x, double *lat, double *lo
 	return true;
 }
 
+/* Latitude/longitude -> character inside r; false when not on screen. */
+static bool place_at(const ui_t *u, rect r, double lat, double lon, int *y, int *x)
+{
+	double px, py;
+	if (u->globe) {
+		double ys = u->caps.halfblock ? 1.0 : 2.0;
+		int pw = r.w, ph = u->caps.halfblock ? 2 * r.h : r.h;
+		if (!globe_project(u, pw, ph, ys, v3_from_latlon(lat * DEG, lon * DEG), &px, &py))
+			return false;
+		if (u->caps.halfblock)
+			py /= 2;
+	} else {
+		px = fmod(lon - (u->pan_lon - 180.0) + 720.0, 360.0) / 360.0 * r.w;
+		py = (90.0 - lat) / 180.0 * r.h;
+	}
+	*x = r.x + (int)floor(px);
+	*y = r.y + (int)floor(py);
+	return rect_has(r, *y, *x);
+}
+
+void mapview_marker(const ui_t *u, WINDOW *w, rect r)
+{
+	int y, x;
+	if (!u->inspecting || !u->snap || !place_at(u, r, u->insp_lat, u->insp_lon, &y, &x))
+		return;
+	palette_use(w, UI_SELECT);
+	wattron(w, A_BOLD);
+	mvwaddstr(w, y, x, "+");
+	wattroff(w, A_BOLD);
+	palette_use(w, UI_TEXT);
+}
+
 /* --- legend ------------------------------------------------------------------ */
 
 typedef double (*field_fn)(const snapshot_t *s, int c);

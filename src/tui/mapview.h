@@ -45,6 +45,8 @@ void mapview_render(mapview *mv, ui_t *u, rect r);
 void mapview_blit(const mapview *mv, WINDOW *w, rect r);
 /* Draw the legend of the current mode on one row. */
 void mapview_legend(ui_t *u, WINDOW *w, rect r);
+/* Mark the inspected place on the map (a cross in the focus colour). */
+void mapview_marker(const ui_t *u, WINDOW *w, rect r);
 /* Screen position inside r -> latitude/longitude (degrees). false off-planet. */
 bool mapview_locate(const ui_t *u, rect r, int y, int x, double *lat, double *lon);
 

@@ -127,7 +127,7 @@ void panel_keys(ui_t *u, WINDOW *w)
 		x += widget_printf(w, r, 0, x, " ");
 	}
 	static const struct { const char *k, *t; } extra[] = {
-		{"g", "globe"}, {"space", "play"}, {".", "step"}, {"+-", "speed"},
+		{"g", "globe"}, {"f", "map"}, {"i", "inspect"}, {"space", "play"}, {".", "step"}, {"+-", "speed"},
 		{"tab", "panel"}, {"e", "export"},
 	};
 	for (size_t i = 0; i < sizeof extra / sizeof extra[0] && x < r.w; i++) {
@@ -188,28 +188,38 @@ void panel_world(ui_t *u, WINDOW *w)
 	/* the state hash, as `run --stats` prints it: the same scenario, seed and
 	 * step give the same planet, here and there */
 	char title[48] = "World";
-	if (s)
+	if (s && box.w >= 36)
 		snprintf(title, sizeof title, "World %s state %016llx", ui_sym(u, "\u00b7", "-"),
 		         (unsigned long long)s->state_hash);
+
 	widget_box(u, w, box, title, false);
 	rect r = widget_inner(box);
 	if (!s)
 		return;
 	const world_stats *ws = &s->stats;
+	if (box.w < 36) {
+		/* too narrow for the hash in the title: it takes the first row */
+		palette_use(w, UI_DIM);
+		widget_printf(w, r, 0, 1, "state %016llx", (unsigned long long)s->state_hash);
+		palette_use(w, UI_TEXT);
+		r.y++;
+		r.h--;
+	}
 	char a[32], b[32];
 	/* heights are from the sea; how far the sea itself moved is its own
 	 * figure (eustatic change since step 0) */
 	long eu = lround(s->eustatic_change_m);
+	bool narrow = r.w < 40;
 	widget_printf(w, r, 0, 1, "land %.1f %%   sea %s %s%s m", ws->land_fraction * 100,
 	              ui_sym(u, "\u0394", "moved"), eu > 0 ? "+" : eu < 0 ? "-" : "",
 	              widget_group(u, eu < 0 ? -eu : eu, a, sizeof a));
-	widget_printf(w, r, 1, 1, "highest %s m   deepest %s m",
+	widget_printf(w, r, 1, 1, narrow ? "high %s  deep %s m" : "highest %s m   deepest %s m",
 	              widget_group(u, lround(ws->elevation_max_m - s->sea_level_m), a, sizeof a),
 	              widget_group(u, lround(ws->elevation_min_m - s->sea_level_m), b, sizeof b));
-	widget_printf(w, r, 2, 1, "mean %.1f %sC  plates %d  continents %.0f%%",
+	widget_printf(w, r, 2, 1, narrow ? "%.0f%sC %d plates cont %.0f%%" : "mean %.1f %sC  plates %d  continents %.0f%%",
 	              ws->mean_temperature_c, ui_sym(u, "\u00b0", ""), s->plate_count,
 	              ws->continental_fraction * 100);
-	widget_printf(w, r, 3, 1, "boundaries: conv %.0f%% div %.0f%% transf %.0f%%",
+	widget_printf(w, r, 3, 1, narrow ? "conv %.0f div %.0f tr %.0f %%" : "boundaries: conv %.0f%% div %.0f%% transf %.0f%%",
 	              ws->boundary_fraction[BOUNDARY_CONVERGENT] * 100,
 	              ws->boundary_fraction[BOUNDARY_DIVERGENT] * 100,
 	              ws->boundary_fraction[BOUNDARY_TRANSFORM] * 100);
@@ -263,25 +273,46 @@ static const char *compass(double ve, double vn)
 	return d[(o + 8) % 8];
 }
 
+/* Items flowed into rows, two spaces apart, in order of importance: what
+ * does not fit is left off, never cut in the middle. */
+static void flow(WINDOW *w, rect r, char items[][48], int n)
+{
+	int y = 0, x = 1;
+	for (int i = 0; i < n && y < r.h; i++) {
+		int len = (int)strlen(items[i]);
+		if (x > 1 && x + 2 + len > r.w) {
+			y++;
+			x = 1;
+			if (y >= r.h)
+				break;
+		}
+		if (x > 1)
+			x += 2;
+		if (x + len > r.w && x > 1)
+			break;
+		widget_printf(w, r, y, x, "%s", items[i]);
+		x += len;
+	}
+}
+
 void panel_cell(ui_t *u, WINDOW *w)
 {
 	rect box = u->lay.cell;
 	const snapshot_t *s = u->snap;
 	char title[64];
 	if (u->inspecting)
-		snprintf(title, sizeof title, "Cell %.1f%c %.1f%c", fabs(u->insp_lat), u->insp_lat >= 0 ? 'N' : 'S',
-		         fabs(u->insp_lon), u->insp_lon >= 0 ? 'E' : 'W');
+		snprintf(title, sizeof title, "Cell %.1f%c %.1f%c%s", fabs(u->insp_lat), u->insp_lat >= 0 ? 'N' : 'S',
+		         fabs(u->insp_lon), u->insp_lon >= 0 ? 'E' : 'W', u->cursor ? " (arrows move, i done)" : "");
 	else
 		snprintf(title, sizeof title, "Cell");
-	widget_box(u, w, box, title, false);
+	widget_box(u, w, box, title, u->cursor);
 	rect r = widget_inner(box);
 	if (!s)
 		return;
 	if (!u->inspecting) {
 		palette_use(w, UI_DIM);
-		widget_printf(w, r, 0, 1, u->caps.mouse ? "click the map to inspect"
-		                          : u->want_mouse ? "no mouse on this terminal"
-		                                          : "mouse is off (--no-mouse)");
+		widget_printf(w, r, 0, 1, "%s", u->caps.mouse ? "i: cursor on the map, or click it"
+		                                : "i: a cursor on the map to inspect");
 		palette_use(w, UI_TEXT);
 		return;
 	}
@@ -292,17 +323,20 @@ void panel_cell(ui_t *u, WINDOW *w)
 	double rel = s->elevation[c] - s->sea_level_m;
 	const char *bname = s->biome[c] < BIOME_COUNT ? (biome_table[s->biome[c]].label
 	                    ? biome_table[s->biome[c]].label : biome_table[s->biome[c]].name) : "?";
-	int y = 0;
-	widget_printf(w, r, y++, 1, "plate %d, %s plate", pl ? pl->id : pi,
-	              pl && pl->type == CRUST_CONTINENTAL ? "continental" : "oceanic");
-	widget_printf(w, r, y++, 1, "crust %s, %.0f Myr old",
-	              s->crust[c] == CRUST_CONTINENTAL ? "continental" : "oceanic", s->age[c]);
-	widget_printf(w, r, y++, 1, "%s m %s sea level", widget_group(u, lround(fabs(rel)), a, sizeof a),
-	              rel >= 0 ? "above" : "below");
-	widget_printf(w, r, y++, 1, "%.1f %sC %s %.0f mm/yr", s->temperature[c], ui_sym(u, "\u00b0", ""),
-	              ui_sym(u, "\u00b7", "-"), s->precip[c]);
-	widget_printf(w, r, y++, 1, "biome %s", bname);
-	double sp = hypot(s->vel_east[c], s->vel_north[c]);
-	widget_printf(w, r, y++, 1, "moving %.1f cm/yr %s", sp, compass(s->vel_east[c], s->vel_north[c]));
-	widget_printf(w, r, y++, 1, "stress %+.2f  shear %.2f  cell %d", s->stress[c], s->shear[c], c);
+	char it[9][48];
+	int n = 0;
+	snprintf(it[n++], sizeof it[0], "%s m %s sea level", widget_group(u, lround(fabs(rel)), a, sizeof a),
+	         rel >= 0 ? "above" : "below");
+	snprintf(it[n++], sizeof it[0], "biome %s", bname);
+	snprintf(it[n++], sizeof it[0], "plate %d (%s)", pl ? pl->id : pi,
+	         pl && pl->type == CRUST_CONTINENTAL ? "continental" : "oceanic");
+	snprintf(it[n++], sizeof it[0], "%s crust %.0f Myr",
+	         s->crust[c] == CRUST_CONTINENTAL ? "continental" : "oceanic", s->age[c]);
+	snprintf(it[n++], sizeof it[0], "%.1f %sC", s->temperature[c], ui_sym(u, "\u00b0", ""));
+	snprintf(it[n++], sizeof it[0], "%.0f mm/yr", s->precip[c]);
+	snprintf(it[n++], sizeof it[0], "moving %.1f cm/yr %s", hypot(s->vel_east[c], s->vel_north[c]),
+	         compass(s->vel_east[c], s->vel_north[c]));
+	snprintf(it[n++], sizeof it[0], "stress %+.2f shear %.2f", s->stress[c], s->shear[c]);
+	snprintf(it[n++], sizeof it[0], "cell %d", c);
+	flow(w, r, it, n);
 }

@@ -45,6 +45,7 @@ typedef struct ui {
 	double pan_lon;                 /* central meridian of the map, degrees */
 	double spin;                    /* globe rotation, radians */
 	double globe_lat;               /* viewer latitude for the globe, degrees */
+	bool fullmap;                   /* f: the map alone */
 	bool help;
 	int help_top;                   /* first help row shown (it scrolls) */
 	int confirm;                    /* key waiting for y/n (r), or 0 */
@@ -63,6 +64,7 @@ typedef struct ui {
 
 	/* cell inspector: a place (it keeps its meaning as plates move) */
 	bool inspecting;
+	bool cursor;                    /* i: arrows move the place */
 	double insp_lat, insp_lon;      /* degrees */
 
 	/* transient message in the status line */
