@@ -77,6 +77,8 @@ static unsigned k_tab(ui_t *u, int key)
 			break;
 	}
 	u->editing = false;
+	if (u->focus == FOCUS_PLATES)
+		return DIRTY_TEXT | plate_table_focus(u);
 	return DIRTY_TEXT;
 }
 
@@ -115,7 +117,7 @@ static unsigned confirm_key(ui_t *u, int key)
 
 static unsigned k_rift(ui_t *u, int key)
 {
-	int p = u->focus == FOCUS_PLATES ? plate_table_selected(u) : -1;
+	int p = plate_table_selected(u);
 	return send(u, STEP_CMD_RIFT, p);
 }
 
@@ -150,6 +152,11 @@ static unsigned k_redraw(ui_t *u, int key)
 static unsigned k_escape(ui_t *u, int key)
 {
 	u->help = false;
+	if (u->focus == FOCUS_PLATES) {
+		/* stop following the plate */
+		u->plate_sel_id = -1;
+		return DIRTY_TEXT | DIRTY_MAP;
+	}
 	u->inspecting = false;
 	u->cursor = false;
 	return DIRTY_TEXT;
@@ -299,7 +306,7 @@ const key_binding key_table[] = {
 	{{0}, "left right", "parameters: nudge value", NULL},
 	{{0}, "click", "map: inspect a place; tables: select", NULL},
 	{{'r', 0}, "r", "new planet with a new seed (asks y/n first)", k_regen},
-	{{'R', 0}, "R", "rift a plate (selected, else largest)", k_rift},
+	{{'R', 0}, "R", "rift a plate (followed, else largest)", k_rift},
 	{{'s', 0}, "s", "save state (resume with run --load)", k_save},
 	{{'e', 0}, "e", "export maps (PNG) of this step", k_export},
 	{{27, 0}, "esc", "close help, leave the inspector", k_escape},

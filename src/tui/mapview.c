@@ -261,6 +261,35 @@ static void compose(const ui_t *u, mapview *mv)
 	}
 }
 
+/* The followed plate's outline: its pixels that touch another plate (or
+ * the globe's edge) turn magenta, a colour no view uses. */
+static void outline(const ui_t *u, mapview *mv)
+{
+	const snapshot_t *s = u->snap;
+	int p = -1;
+	for (int i = 0; i < s->plate_count && u->plate_sel_id >= 0; i++)
+		if (s->plates[i].id == u->plate_sel_id)
+			p = i;
+	if (p < 0)
+		return;
+	int w = mv->pw, h = mv->ph;
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			int c = mv->cell[y * w + x];
+			if (c < 0 || s->plate[c] != p)
+				continue;
+			/* the flat map wraps at its left and right edges */
+			int xl = x > 0 ? x - 1 : u->globe ? x : w - 1, xr = x < w - 1 ? x + 1 : u->globe ? x : 0;
+			int nb[4] = {mv->cell[y * w + xl], mv->cell[y * w + xr],
+			             y > 0 ? mv->cell[(y - 1) * w + x] : c, y < h - 1 ? mv->cell[(y + 1) * w + x] : c};
+			for (int k = 0; k < 4; k++)
+				if (nb[k] < 0 || s->plate[nb[k]] != p) {
+					mv->pix[y * w + x] = (rgb){255, 0, 255};
+					break;
+				}
+		}
+}
+
 void mapview_render(mapview *mv, ui_t *u, rect r)
 {
 	int pw = r.w, ph = u->caps.halfblock ? 2 * r.h : r.h;
@@ -275,6 +304,7 @@ void mapview_render(mapview *mv, ui_t *u, rect r)
 		globe_render(u, pw, ph, u->caps.halfblock ? 1.0 : 2.0, mv->pix, mv->cell);
 	else
 		equirect(u, mv);
+	outline(u, mv);
 	compose(u, mv);
 }
 

@@ -53,25 +53,34 @@ static int sorted(const ui_t *u, int *idx, int cap)
 
 enum { MAXP = 1024 };
 
+/* Row of plate id in display order, or -1 when it is gone (captured). */
+static int row_of(const ui_t *u, const int *idx, int n, int id)
+{
+	for (int k = 0; k < n; k++)
+		if (u->snap->plates[idx[k]].id == id)
+			return k;
+	return -1;
+}
+
 int plate_table_selected(const ui_t *u)
 {
-	int idx[MAXP];
-	int n = sorted(u, idx, MAXP);
-	return u->plate_sel >= 0 && u->plate_sel < n ? idx[u->plate_sel] : -1;
+	if (!u->snap || u->plate_sel_id < 0)
+		return -1;
+	for (int i = 0; i < u->snap->plate_count; i++)
+		if (u->snap->plates[i].id == u->plate_sel_id)
+			return i;
+	return -1;
 }
 
 static const char *col_names[PSORT_COUNT] = {"id", "type", "area", "cont", "speed", "pole", "elev"};
 
-static void clamp_sel(ui_t *u, int n, int rows)
+/* Scroll so that row sel (or, with none, the top) is in view. */
+static void scroll_to(ui_t *u, int sel, int n, int rows)
 {
-	if (u->plate_sel >= n)
-		u->plate_sel = n - 1;
-	if (u->plate_sel < 0)
-		u->plate_sel = 0;
-	if (u->plate_top > u->plate_sel)
-		u->plate_top = u->plate_sel;
-	if (rows > 0 && u->plate_sel >= u->plate_top + rows)
-		u->plate_top = u->plate_sel - rows + 1;
+	if (sel >= 0 && u->plate_top > sel)
+		u->plate_top = sel;
+	if (sel >= 0 && rows > 0 && sel >= u->plate_top + rows)
+		u->plate_top = sel - rows + 1;
 	if (u->plate_top > n - rows)
 		u->plate_top = n - rows;
 	if (u->plate_top < 0)
@@ -83,9 +92,11 @@ void plate_table_draw(ui_t *u, WINDOW *w)
 	rect box = u->lay.plates;
 	const snapshot_t *s = u->snap;
 	char title[64];
-	snprintf(title, sizeof title, "Plates %d %s by %s %s", s ? s->plate_count : 0,
-	         ui_sym(u, "\u00b7", "-"), col_names[u->psort],
-	         u->psort_desc ? ui_sym(u, "\u25bc", "v") : ui_sym(u, "\u25b2", "^"));
+	int n0 = snprintf(title, sizeof title, "Plates %d %s by %s %s", s ? s->plate_count : 0,
+	                  ui_sym(u, "\u00b7", "-"), col_names[u->psort],
+	                  u->psort_desc ? ui_sym(u, "\u25bc", "v") : ui_sym(u, "\u25b2", "^"));
+	if (u->plate_sel_id >= 0 && n0 > 0 && n0 < (int)sizeof title)
+		snprintf(title + n0, sizeof title - (size_t)n0, " #%d", u->plate_sel_id);
 	bool focus = u->focus == FOCUS_PLATES;
 	widget_box(u, w, box, title, focus);
 	rect r = widget_inner(box);
@@ -100,7 +111,8 @@ void plate_table_draw(ui_t *u, WINDOW *w)
 	palette_use(w, UI_TEXT);
 	int idx[MAXP];
 	int n = sorted(u, idx, MAXP), rows = r.h - 1;
-	clamp_sel(u, n, rows);
+	int sel = u->plate_sel_id >= 0 ? row_of(u, idx, n, u->plate_sel_id) : -1;
+	scroll_to(u, sel, n, rows);
 	for (int row = 0; row < rows && u->plate_top + row < n; row++) {
 		int k = u->plate_top + row, pi = idx[k];
 		const plate_info *p = &s->plates[pi];
@@ -120,7 +132,8 @@ void plate_table_draw(ui_t *u, WINDOW *w)
 				waddch(w, (chtype)('A' + pi % 26));
 			}
 		}
-		palette_use(w, k == u->plate_sel && focus ? UI_SELECT : UI_TEXT);
+		/* the followed plate stands out also when the table has no focus */
+		palette_use(w, k != sel ? UI_TEXT : focus ? UI_SELECT : UI_FOCUS);
 		const char *type = p->type == CRUST_CONTINENTAL ? "cont" : "ocea";
 		if (compact)
 			widget_printf(w, r, y, 1, " %2d %-4s %4.1f %4.1f %+5.0f", p->id, type,
@@ -141,33 +154,59 @@ void plate_table_draw(ui_t *u, WINDOW *w)
 	}
 }
 
+/* Keys move the selection by rows of the current order, but what is kept is
+ * the plate's id: a new sort order or a new step never changes which plate
+ * is followed. */
 unsigned plate_table_key(ui_t *u, int key)
 {
-	int rows = u->lay.plates.h - 3;
+	int rows = u->lay.plates.h - 3, idx[MAXP];
+	int n = sorted(u, idx, MAXP);
+	int sel = u->plate_sel_id >= 0 ? row_of(u, idx, n, u->plate_sel_id) : -1;
+	int was = u->plate_sel_id;
+	if (sel < 0)
+		sel = 0;
 	switch (key) {
-	case KEY_UP: case 'k': u->plate_sel--; break;
-	case KEY_DOWN: case 'j': u->plate_sel++; break;
-	case KEY_PPAGE: u->plate_sel -= rows > 1 ? rows : 1; break;
-	case KEY_NPAGE: u->plate_sel += rows > 1 ? rows : 1; break;
-	case KEY_HOME: u->plate_sel = 0; break;
-	case KEY_END: u->plate_sel = 1 << 20; break;
-	case KEY_LEFT: case '<': u->psort = (u->psort + PSORT_COUNT - 1) % PSORT_COUNT; break;
-	case KEY_RIGHT: case '>': u->psort = (u->psort + 1) % PSORT_COUNT; break;
-	case '\r': case '\n': case KEY_ENTER: case 'o': u->psort_desc = !u->psort_desc; break;
+	case KEY_UP: case 'k': sel--; break;
+	case KEY_DOWN: case 'j': sel++; break;
+	case KEY_PPAGE: sel -= rows > 1 ? rows : 1; break;
+	case KEY_NPAGE: sel += rows > 1 ? rows : 1; break;
+	case KEY_HOME: sel = 0; break;
+	case KEY_END: sel = n - 1; break;
+	case KEY_LEFT: case '<': u->psort = (u->psort + PSORT_COUNT - 1) % PSORT_COUNT; return DIRTY_TEXT;
+	case KEY_RIGHT: case '>': u->psort = (u->psort + 1) % PSORT_COUNT; return DIRTY_TEXT;
+	case '\r': case '\n': case KEY_ENTER: case 'o': u->psort_desc = !u->psort_desc; return DIRTY_TEXT;
 	default: return 0;
 	}
-	if (u->plate_sel < 0)
-		u->plate_sel = 0;
-	return DIRTY_TEXT;
+	sel = sel >= n ? n - 1 : sel < 0 ? 0 : sel;
+	if (n > 0)
+		u->plate_sel_id = u->snap->plates[idx[sel]].id;
+	return DIRTY_TEXT | (u->plate_sel_id != was ? DIRTY_MAP : 0);
+}
+
+/* Entering the table follows its top plate when none is followed yet. */
+unsigned plate_table_focus(ui_t *u)
+{
+	if (u->plate_sel_id >= 0 || !u->snap)
+		return 0;
+	int idx[MAXP];
+	int n = sorted(u, idx, MAXP);
+	if (n > 0)
+		u->plate_sel_id = u->snap->plates[idx[u->plate_top < n ? u->plate_top : 0]].id;
+	return DIRTY_TEXT | DIRTY_MAP;
 }
 
 unsigned plate_table_click(ui_t *u, int y, int x)
 {
 	rect r = widget_inner(u->lay.plates);
 	u->focus = FOCUS_PLATES;
-	if (y >= r.y + 1 && y < r.y + r.h)
-		u->plate_sel = u->plate_top + (y - r.y - 1);
-	else if (y == r.y)
+	if (y >= r.y + 1 && y < r.y + r.h) {
+		int idx[MAXP];
+		int n = sorted(u, idx, MAXP), k = u->plate_top + (y - r.y - 1);
+		if (k < n)
+			u->plate_sel_id = u->snap->plates[idx[k]].id;
+		return DIRTY_TEXT | DIRTY_MAP;
+	}
+	if (y == r.y)
 		u->psort = (u->psort + 1) % PSORT_COUNT;
 	return DIRTY_TEXT;
 }

@@ -55,7 +55,8 @@ typedef struct ui {
 	/* plate table */
 	plate_sort psort;
 	bool psort_desc;
-	int plate_sel, plate_top;
+	int plate_sel_id;               /* selected plate by id (survives sorting), -1 none */
+	int plate_top;
 
 	/* parameter editor */
 	int param_sel, param_top;

@@ -1,0 +1,62 @@
+#!/bin/sh
+# tui_plates.sh: the plate table follows a plate by id, through any sort
+# order and through steps, and the map outlines that plate (TAP).
+. "$SRCDIR/tests/tui_lib.sh"
+
+# the followed plate: its id in the table title, and the id on the row drawn
+# highlighted (the selection colour, 256-colour index 117)
+title_id() { screen | sed -n 's/.*Plates [0-9]* · by [a-z]* [▲▼] #\([0-9]*\).*/\1/p' | head -n 1; }
+row_id() {
+	screen_e | grep -ao '48;5;117m *[0-9]* \(ocea\|cont\)' | head -n 1 | sed 's/.*m *\([0-9]*\) .*/\1/'
+}
+row_no() { # screen row of the highlighted plate
+	screen_e | grep -an '48;5;117m *[0-9]* \(ocea\|cont\)' | head -n 1 | cut -d: -f1
+}
+outlined() { screen_e | sed -n '3,30p' | grep -aq '[34]8;5;201m'; }
+sort_col() { screen | sed -n 's/.*Plates [0-9]* · by \([a-z]*\) .*/\1/p' | head -n 1; }
+
+start 120 40 xterm-256color C.UTF-8 -- --paused
+wait_for 'Map · biomes' 20
+! outlined
+t $? "no plate outlined before one is followed"
+keys Tab
+until_ok 5 eval '[ -n "$(title_id)" ]'
+t $? "tab into the plate table follows its top plate (#$(title_id))"
+keys Down Down
+id0=$(title_id)
+until_ok 5 eval '[ -n "$(title_id)" ] && [ "$(row_id)" = "$(title_id)" ]' && sleep 0.3
+id=$(title_id) r0=$(row_no)
+[ -n "$id" ] && [ "$(row_id)" = "$id" ]
+t $? "down moves to another plate; the highlighted row is #$id"
+until_ok 5 outlined
+t $? "the map outlines the followed plate"
+moved=0
+for i in 1 2 3 4 5 6 7; do
+	c0=$(sort_col)
+	keys '>'
+	until_ok 5 eval '[ "$(sort_col)" != "$c0" ]' || break
+	until_ok 5 eval '[ "$(row_id)" = "$id" ]' || break
+	[ "$(row_no)" != "$r0" ] && moved=1
+	[ "$(title_id)" = "$id" ] || break
+done
+[ "$(title_id)" = "$id" ] && [ "$(row_id)" = "$id" ]
+t $? "through every sort column the selection stays on plate #$id (now #$(title_id), row #$(row_id))"
+[ "$moved" = 1 ]
+t $? "... while its row moved (the table really re-sorted)"
+keys Enter
+until_ok 5 eval '[ "$(row_id)" = "$id" ]'
+t $? "reversing the order keeps it too"
+# steps: plates move, areas change, the table re-sorts; the id stays
+keys Tab Tab . . .
+wait_for ' step 3 ' 20
+until_ok 5 eval '[ "$(title_id)" = "$id" ]'
+t $? "after steps it still follows plate #$id"
+keys Tab
+wait_for 'Plates .* #' 5
+keys Escape
+until_ok 5 eval '[ -z "$(title_id)" ]' && until_ok 5 eval '! outlined'
+t $? "esc in the table stops following (no id, no outline)"
+keys q
+wait_for '^EXIT=0' 10
+t $? "q exits 0"
+finish
