@@ -3,6 +3,7 @@
  * touched) and run the dashboard. Options shared with `run` (-j, -s) go
  * through the same checks (cli_common.c), so both accept the same values. */
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,19 +11,21 @@
 #include "base/err.h"
 #include "cli.h"
 #include "cli_common.h"
+#include "io/state.h"
 #include "tui/dashboard.h"
 
 static const char usage[] =
 	"usage: tectonica [SCENARIO] [--no-mouse] [-j THREADS] [-s SEED]\n"
 	"                 [--paused] [--fps N] [--max-kbps N] [--speed STEPS_PER_S]\n"
-	"                 [-o DIR]\n";
+	"                 [-o DIR]\n"
+	"       tectonica FILE.state | --load FILE.state [options]\n";
 
 /* Options of `run` or `bench` given to the dashboard: point to the command. */
 static const char *command_for(const char *opt)
 {
 	static const char *const run_only[] = {
 		"-n", "--steps", "-e", "--export", "--size", "--every", "--stats", "--save",
-		"--load", "-q", "--quiet", "--output", NULL};
+		"-q", "--quiet", "--output", NULL};
 	static const char *const bench_only[] = {"--level", NULL};
 	size_t len = strcspn(opt, "=");
 	for (int i = 0; run_only[i]; i++)
@@ -49,7 +52,7 @@ static int bad_option(const char *opt, const char *what)
 static int parse(int argc, char **argv, dash_opts *o, const char **path, uint64_t *seed,
                  bool *seed_set)
 {
-	enum { O_NOMOUSE = 256, O_PAUSED, O_FPS, O_KBPS, O_SPEED };
+	enum { O_NOMOUSE = 256, O_PAUSED, O_FPS, O_KBPS, O_SPEED, O_LOAD };
 	static const struct option longopts[] = {
 		{"no-mouse", no_argument, NULL, O_NOMOUSE},
 		{"paused", no_argument, NULL, O_PAUSED},
@@ -58,6 +61,7 @@ static int parse(int argc, char **argv, dash_opts *o, const char **path, uint64_
 		{"fps", required_argument, NULL, O_FPS},
 		{"max-kbps", required_argument, NULL, O_KBPS},
 		{"speed", required_argument, NULL, O_SPEED},
+		{"load", required_argument, NULL, O_LOAD},
 		{NULL, 0, NULL, 0},
 	};
 	optind = 1;
@@ -97,6 +101,7 @@ static int parse(int argc, char **argv, dash_opts *o, const char **path, uint64_
 			break;
 		}
 		case 'o': o->export_dir = optarg; break;
+		case O_LOAD: o->load_path = optarg; break;
 		case ':': return bad_option(argv[optind - 1], "option needs a value:");
 		default: return bad_option(argv[optind - 1], "unknown option");
 		}
@@ -107,6 +112,41 @@ static int parse(int argc, char **argv, dash_opts *o, const char **path, uint64_
 		err_print("more than one scenario given ('%s')", argv[optind]);
 		return EXIT_USAGE;
 	}
+	if (o->load_path && *path) {
+		err_print("give a scenario or --load a state, not both ('%s', '%s')", *path, o->load_path);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* Whether path is a state file (it starts with io/state.c's magic), so
+ * `tectonica FILE.state` opens it like --load. */
+static bool is_state_file(const char *path)
+{
+	static const char magic[8] = "TECTSTAT";
+	char head[8];
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return false;
+	bool yes = fread(head, 1, sizeof head, f) == sizeof head && !memcmp(head, magic, sizeof head);
+	fclose(f);
+	return yes;
+}
+
+/* Check the state file before the terminal is touched (errors go to stderr
+ * as for `run --load`) and take its parameters; the stepping thread loads it
+ * again for real, with its worker pool. */
+static int check_state(const char *path, params *prm)
+{
+	char err[512] = "";
+	int bad = 0;
+	planet_t *pl = state_load(path, NULL, &bad, err, sizeof err);
+	if (!pl) {
+		err_print("%s", err);
+		return bad ? EXIT_USAGE : EXIT_RUNTIME;
+	}
+	*prm = *planet_params(pl);
+	planet_free(pl);
 	return 0;
 }
 
@@ -120,6 +160,21 @@ int cmd_dashboard(int argc, char **argv)
 	int rc = parse(argc, argv, &o, &path, &seed, &seed_set);
 	if (rc)
 		return rc;
+	if (!o.load_path && path && is_state_file(path)) {
+		o.load_path = path;
+		path = NULL;
+	}
+	if (o.load_path) {
+		if (seed_set) {
+			err_print("-s cannot change the seed of a saved state ('%s')", o.load_path);
+			return EXIT_USAGE;
+		}
+		rc = check_state(o.load_path, &o.prm);
+		if (rc)
+			return rc;
+		o.scenario = o.load_path;
+		return dashboard_run(&o);
+	}
 	rc = cli_load_scenario_seed(path, seed_set ? &seed : NULL, &o.prm);
 	if (rc)
 		return rc;

@@ -37,7 +37,8 @@ t() { # t STATUS DESCRIPTION
 }
 finish() { echo "1..$n"; exit $failed; }
 
-# start W H TERM LANG [ENV=VALUE...] -- [ARGS...]: a fresh dashboard.
+# start W H TERM LANG [ENV=VALUE...] -- [ARGS...]: a fresh dashboard, on
+# tiny.yaml unless scenario_arg is set (empty: no scenario argument).
 start() {
 	w=$1 h=$2 term=$3 lang=$4
 	shift 4
@@ -54,7 +55,7 @@ start() {
 #!/bin/sh
 cd "$tmp" || exit 1
 # tmux sets TERM from its default-terminal option: choose it here instead
-TERM=$term LANG=$lang LC_ALL= $envs sh -c 'echo \$\$ >"$tmp/pid"; exec "\$0" "\$@"' "$TECTONICA" $* "$tmp/tiny.yaml"
+TERM=$term LANG=$lang LC_ALL= $envs sh -c 'echo \$\$ >"$tmp/pid"; exec "\$0" "\$@"' "$TECTONICA" $* ${scenario_arg-"$tmp/tiny.yaml"}
 echo "EXIT=\$?"
 stty -a | tr ' ;' '\n\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\n' ' '
 echo

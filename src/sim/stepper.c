@@ -64,6 +64,7 @@ struct stepper {
 	pool_t *pool;
 	int wake_fd;
 	char scenario[256];
+	char *load_path;             /* state to resume at start, or NULL */
 	stepper_observer observer;   /* guarded by mu */
 	void *observer_ctx;
 };
@@ -198,16 +199,20 @@ static void set_busy(stepper_t *st, bool busy, bool generating)
 	pthread_mutex_unlock(&st->mu);
 }
 
-/* Build a planet from p and make it current. */
-static int build_world(stepper_t *st, const params *p)
+/* Build a planet from p (or resume the state file load, when not NULL) and
+ * make it current. */
+static int build_world(stepper_t *st, const params *p, const char *load)
 {
-	char err[256] = "";
+	char err[512] = "";
+	int bad = 0;
 	set_busy(st, true, true);
 	wake(st);
-	planet_t *pl = planet_new(p, st->pool, err, sizeof err);
+	planet_t *pl = load ? state_load(load, st->pool, &bad, err, sizeof err)
+	                    : planet_new(p, st->pool, err, sizeof err);
 	set_busy(st, false, false);
 	if (!pl) {
-		SET_MSG(st, true, "cannot build the planet: %s", err[0] ? err : "unknown error");
+		SET_MSG(st, true, "cannot %s the planet: %s", load ? "load" : "build",
+		        err[0] ? err : "unknown error");
 		return -1;
 	}
 	world *w = calloc(1, sizeof *w);
@@ -361,7 +366,7 @@ static bool handle(stepper_t *st, const step_cmd *c)
 	case STEP_CMD_REGEN: {
 		params p = *planet_params(st->cur->pl);
 		p.seed = (uint64_t)c->value;
-		if (build_world(st, &p) != 0) {
+		if (build_world(st, &p, NULL) != 0) {
 			observe(st, c, -1);
 			return false;
 		}
@@ -402,7 +407,7 @@ static void *thread_main(void *arg)
 	/* the pool's workers inherit this thread's (blocked) signal mask */
 	if (st->threads > 1)
 		st->pool = pool_new(st->threads);
-	if (build_world(st, &st->prm) != 0) {
+	if (build_world(st, &st->prm, st->load_path) != 0) {
 		pthread_mutex_lock(&st->mu);
 		st->status.fatal = true;
 		pthread_mutex_unlock(&st->mu);
@@ -506,8 +511,15 @@ static void *thread_main(void *arg)
 stepper_t *stepper_new(const params *p, int threads, bool playing, int wake_fd,
                        const char *scenario, char *err, size_t errlen)
 {
+	return stepper_new_loaded(p, NULL, threads, playing, wake_fd, scenario, err, errlen);
+}
+
+stepper_t *stepper_new_loaded(const params *p, const char *load_path, int threads, bool playing,
+                              int wake_fd, const char *scenario, char *err, size_t errlen)
+{
 	stepper_t *st = calloc(1, sizeof *st);
-	if (!st) {
+	if (!st || (load_path && !(st->load_path = strdup(load_path)))) {
+		free(st);
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
@@ -540,6 +552,7 @@ stepper_t *stepper_new(const params *p, int threads, bool playing, int wake_fd,
 		snprintf(err, errlen, "cannot start the stepping thread: %s", strerror(rc));
 		pthread_cond_destroy(&st->cv);
 		pthread_mutex_destroy(&st->mu);
+		free(st->load_path);
 		free(st);
 		return NULL;
 	}
@@ -571,6 +584,7 @@ void stepper_free(stepper_t *st)
 		pool_free(st->pool);
 	pthread_cond_destroy(&st->cv);
 	pthread_mutex_destroy(&st->mu);
+	free(st->load_path);
 	free(st);
 }
 

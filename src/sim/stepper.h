@@ -63,6 +63,11 @@ typedef struct stepper_status {
  * polls), or -1. Returns NULL with a message in err. */
 stepper_t *stepper_new(const params *p, int threads, bool playing, int wake_fd,
                        const char *scenario, char *err, size_t errlen);
+/* The same, resuming the state file load_path (checked beforehand with
+ * state_load) instead of building a planet from p; p still names the planet
+ * for `r`. A file that fails to load now is a fatal status. */
+stepper_t *stepper_new_loaded(const params *p, const char *load_path, int threads, bool playing,
+                              int wake_fd, const char *scenario, char *err, size_t errlen);
 /* Stop the thread (after the step in progress) and free everything. Snapshots
  * still held are freed too: release them before, or never use them after. */
 void stepper_free(stepper_t *st);

@@ -156,7 +156,8 @@ int dashboard_run(const dash_opts *o)
 	}
 	palette_init(&u->caps);
 
-	u->st = stepper_new(&o->prm, o->threads, !o->paused, pipefd[1], o->scenario, err, sizeof err);
+	u->st = stepper_new_loaded(&o->prm, o->load_path, o->threads, !o->paused, pipefd[1], o->scenario,
+	                           err, sizeof err);
 	if (!u->st)
 		screen_fatal("%s", err);
 	if (o->speed != 10)

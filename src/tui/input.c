@@ -307,7 +307,7 @@ const key_binding key_table[] = {
 	{{0}, "click", "map: inspect a place; tables: select", NULL},
 	{{'r', 0}, "r", "new planet with a new seed (asks y/n first)", k_regen},
 	{{'R', 0}, "R", "rift a plate (followed, else largest)", k_rift},
-	{{'s', 0}, "s", "save state (resume with run --load)", k_save},
+	{{'s', 0}, "s", "save state (reopen: tectonica FILE.state)", k_save},
 	{{'e', 0}, "e", "export maps (PNG) of this step", k_export},
 	{{27, 0}, "esc", "close help, leave the inspector", k_escape},
 	{{CTRL('l'), 0}, "^L", "redraw the screen", k_redraw},
