@@ -337,6 +337,18 @@ double colormap_elevation_cur(const snapshot_t *s, vec3 p, colormap_cursor *cur)
 	return height(s, &t, p);
 }
 
+int colormap_weights_cur(const snapshot_t *s, vec3 p, colormap_cursor *cur, int cells[3],
+                         double w[3])
+{
+	tri t;
+	cursor_find(s, p, cur, &t);
+	for (int i = 0; i < 3; i++) {
+		cells[i] = t.c[i];
+		w[i] = t.w[i];
+	}
+	return t.near;
+}
+
 /* ---- views --------------------------------------------------------------- */
 
 /* What a view function gets: the snapshot, the triangle at the point, the

@@ -41,5 +41,9 @@ typedef struct colormap_cursor { int cell; int tri[3]; } colormap_cursor;
 rgb colormap_point_cur(const snapshot_t *s, view_kind v, vec3 p, colormap_cursor *cur);
 /* Interpolated elevation (m) with a cursor (heightmap export). */
 double colormap_elevation_cur(const snapshot_t *s, vec3 p, colormap_cursor *cur);
+/* The interpolation the views use, for any field: the three cells around p
+ * and their weights (>= 0, sum 1). Returns the nearest cell. */
+int colormap_weights_cur(const snapshot_t *s, vec3 p, colormap_cursor *cur, int cells[3],
+                         double w[3]);
 
 #endif

@@ -4,9 +4,9 @@
  * in the output folder, KIND-STEP.png (6-digit step) for time-lapse frames; 2:1
  * equirectangular, longitude -180..180 left to right, north up, pixel (x, y)
  * centred at lon = -180 + 360 (x + 0.5) / W, lat = 90 - 180 (y + 0.5) / H.
- * Every PNG carries tEXt chunks Software, Kind, Scenario, Seed, Step,
- * Time-Myr, Projection, Sea-Level-m and Eustatic-Change-m (heightmaps also
- * Elevation-Mapping).
+ * Every PNG carries text chunks Software, Kind, Scenario, Seed, Step,
+ * Time-Myr, Projection, Sea-Level-m, Eustatic-Change-m, State-Hash and
+ * Planet-Radius-m (heightmaps also Elevation-Mapping).
  *
  *   biome, plates, stress, temperature, precipitation, age
  *                 8-bit RGB, W x H, the colour views of colormap.h
@@ -29,6 +29,15 @@
  *                 projection, extents, sea level and its change, scenario,
  *                 seed, step, version); frames are raw-STEP.f32 +
  *                 raw-STEP.json.
+ *   data-*        numeric layers (doc/exports.md): float32 temperature,
+ *                 precipitation, age, stress (2 bands), velocity (2 bands);
+ *                 uint32 plate ids and uint8 biomes with a CSV legend. Raw
+ *                 little-endian, band-sequential, rows from the north.
+ *   `data` names raw and every data-* kind.
+ *
+ * Sidecars (georef.h): every equirectangular file gets FILE.aux.xml (CRS
+ * on the planet's sphere, extent, units, heightmap scale/offset), every raw
+ * binary an ENVI header STEM.hdr, so GDAL opens and places it.
  *
  * Sizes: W even, 16..16384, H = W / 2 (height 0 means W / 2). Files are
  * written to a temporary name and renamed; rows are rendered through the
@@ -45,7 +54,9 @@ struct pool;
 typedef enum {
 	EXPORT_BIOME, EXPORT_ELEVATION, EXPORT_ELEVATION16, EXPORT_PLATES,
 	EXPORT_STRESS, EXPORT_TEMPERATURE, EXPORT_PRECIPITATION, EXPORT_AGE,
-	EXPORT_CUBEMAP, EXPORT_RAW, EXPORT_KIND_COUNT
+	EXPORT_CUBEMAP, EXPORT_RAW, EXPORT_DATA_TEMPERATURE, EXPORT_DATA_PRECIPITATION,
+	EXPORT_DATA_AGE, EXPORT_DATA_STRESS, EXPORT_DATA_VELOCITY, EXPORT_DATA_PLATES,
+	EXPORT_DATA_BIOME, EXPORT_KIND_COUNT
 } export_kind;
 
 typedef struct export_opts {

@@ -218,6 +218,28 @@ int outfile_commit(const char *tmp, const char *path, int ok, char *err, size_t 
 	return rc;
 }
 
+int outfile_write_all(const char *path, const void *data, size_t len, char *err, size_t errlen)
+{
+	char tmp[OUTFILE_TMP_MAX], why[512];
+	if (outfile_begin(path, tmp, err, errlen) != 0)
+		return -1;
+	FILE *f = fopen(tmp, "wb");
+	int ok = f && fwrite(data, 1, len, f) == len;
+	ok = f && fflush(f) == 0 && ok;
+	int saved = errno;
+	if (f && fclose(f) != 0 && ok) {
+		ok = 0;
+		saved = errno;
+	}
+	if (!ok) {
+		snprintf(why, sizeof why, "%s", strerror(saved ? saved : EIO));
+		fail(err, errlen, path, why);
+		outfile_commit(tmp, path, 0, err, errlen);
+		return -1;
+	}
+	return outfile_commit(tmp, path, 1, err, errlen);
+}
+
 void outfile_remove_temps(void)
 {
 	for (int i = 0; i < SLOTS; i++)

@@ -43,6 +43,10 @@ void outfile_sweep(const char *path);
  * set and the rename failed (err is left alone when !ok). */
 int outfile_commit(const char *tmp, const char *path, int ok, char *err, size_t errlen);
 
+/* Write len bytes of data to path whole (begin, write, commit): a small
+ * file such as a sidecar. 0, or -1 with err. */
+int outfile_write_all(const char *path, const void *data, size_t len, char *err, size_t errlen);
+
 /* Remove every temporary file in flight. Async-signal-safe. */
 void outfile_remove_temps(void);
 /* For `run`: on SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1/2,

@@ -1,0 +1,214 @@
+/* export_render.c: the kinds of export and the pixels of each.
+ *
+ * Every map samples the sphere, never a flat canvas: a pixel is a point of
+ * the unit sphere, coloured or measured by colormap.c's interpolation, so the
+ * maps are seamless at +-180 degrees and at the poles by construction.
+ *
+ * Rows are rendered in bands through the worker pool; a row depends only on
+ * its own index (its walking cursor starts afresh from the point-location table
+ * at the row's first pixel), and chunk bounds depend only on the band, so the
+ * bytes are identical for any number of threads. */
+#include "io/export_render.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "config.h"
+#include "io/colormap.h"
+#include "io/outfile.h"
+#include "io/textenc.h"
+
+static const char *const png_geo[] = {".png", ".png.aux.xml", NULL};
+static const char *const png_only[] = {".png", NULL};
+static const char *const raw_files[] = {".f32", ".hdr", ".f32.aux.xml", ".json", NULL};
+static const char *const f32_files[] = {".f32", ".hdr", ".f32.aux.xml", NULL};
+static const char *const u32_files[] = {".u32", ".hdr", ".u32.aux.xml", ".csv", NULL};
+static const char *const u8_files[] = {".u8", ".hdr", ".u8.aux.xml", ".csv", NULL};
+
+const export_spec export_specs[EXPORT_KIND_COUNT] = {
+	[EXPORT_BIOME] = {"biome", STORE_RGB8, VIEW_BIOME, 0, {0}, {0}, {0}, png_geo},
+	[EXPORT_ELEVATION] = {"elevation", STORE_GREY8, -1, 1, {FIELD_ELEVATION}, {"elevation"},
+	                      {"m"}, png_geo},
+	[EXPORT_ELEVATION16] = {"elevation16", STORE_GREY16, -1, 1, {FIELD_ELEVATION},
+	                        {"elevation"}, {"m"}, png_geo},
+	[EXPORT_PLATES] = {"plates", STORE_RGB8, VIEW_PLATES, 0, {0}, {0}, {0}, png_geo},
+	[EXPORT_STRESS] = {"stress", STORE_RGB8, VIEW_STRESS, 0, {0}, {0}, {0}, png_geo},
+	[EXPORT_TEMPERATURE] = {"temperature", STORE_RGB8, VIEW_TEMPERATURE, 0, {0}, {0}, {0},
+	                        png_geo},
+	[EXPORT_PRECIPITATION] = {"precipitation", STORE_RGB8, VIEW_PRECIPITATION, 0, {0}, {0},
+	                          {0}, png_geo},
+	[EXPORT_AGE] = {"age", STORE_RGB8, VIEW_AGE, 0, {0}, {0}, {0}, png_geo},
+	[EXPORT_CUBEMAP] = {"cubemap", STORE_CUBE, VIEW_BIOME, 0, {0}, {0}, {0}, png_only},
+	[EXPORT_RAW] = {"raw", STORE_F32, -1, 1, {FIELD_ELEVATION}, {"elevation"}, {"m"},
+	                raw_files},
+	[EXPORT_DATA_TEMPERATURE] = {"data-temperature", STORE_F32, -1, 1, {FIELD_TEMPERATURE},
+	                             {"temperature"}, {"degC"}, f32_files},
+	[EXPORT_DATA_PRECIPITATION] = {"data-precipitation", STORE_F32, -1, 1,
+	                               {FIELD_PRECIPITATION}, {"precipitation"}, {"mm/yr"},
+	                               f32_files},
+	[EXPORT_DATA_AGE] = {"data-age", STORE_F32, -1, 1, {FIELD_AGE}, {"crust_age"}, {"Myr"},
+	                     f32_files},
+	[EXPORT_DATA_STRESS] = {"data-stress", STORE_F32, -1, 2, {FIELD_STRESS, FIELD_SHEAR},
+	                        {"stress", "shear"}, {"1", "1"}, f32_files},
+	[EXPORT_DATA_VELOCITY] = {"data-velocity", STORE_F32, -1, 2,
+	                          {FIELD_VEL_EAST, FIELD_VEL_NORTH},
+	                          {"velocity_east", "velocity_north"}, {"cm/yr", "cm/yr"},
+	                          f32_files},
+	[EXPORT_DATA_PLATES] = {"data-plates", STORE_U32, -1, 1, {FIELD_PLATE_ID}, {"plate_id"},
+	                        {NULL}, u32_files},
+	[EXPORT_DATA_BIOME] = {"data-biome", STORE_U8, -1, 1, {FIELD_BIOME}, {"biome"}, {NULL},
+	                       u8_files},
+};
+
+int export_store_bytes(export_store st)
+{
+	switch (st) {
+	case STORE_RGB8: case STORE_CUBE: return 3;
+	case STORE_GREY16: return 2;
+	case STORE_F32: case STORE_U32: return 4;
+	default: return 1;
+	}
+}
+
+void export_meta_fill(export_meta *m, const snapshot_t *s, const export_opts *o)
+{
+	snprintf(m->software, sizeof m->software, "tectonica %s", PACKAGE_VERSION);
+	snprintf(m->seed, sizeof m->seed, "%llu", (unsigned long long)s->prm.seed);
+	snprintf(m->step, sizeof m->step, "%lld", (long long)s->step);
+	snprintf(m->time, sizeof m->time, "%.10g", s->time_myr);
+	snprintf(m->hash, sizeof m->hash, "%016llx", (unsigned long long)s->state_hash);
+	m->radius_m = s->prm.radius_km * 1000.0;
+	snprintf(m->radius, sizeof m->radius, "%.10g", m->radius_m);
+	/* JSON has no NaN: a sea level that is not a number is written as null */
+	if (isfinite(s->sea_level_m))
+		snprintf(m->sea, sizeof m->sea, "%.10g", s->sea_level_m);
+	else
+		snprintf(m->sea, sizeof m->sea, "null");
+	if (isfinite(s->eustatic_change_m))
+		snprintf(m->eustatic, sizeof m->eustatic, "%.10g", s->eustatic_change_m);
+	else
+		snprintf(m->eustatic, sizeof m->eustatic, "null");
+	textenc_utf8(o->scenario && *o->scenario ? o->scenario : "built-in default", m->scenario,
+	             sizeof m->scenario);
+}
+
+/* Latitude of row y; pixel centres at (y + 0.5) / h, north up. */
+static double row_lat(const export_job *j, int y)
+{
+	return (0.5 - (y + 0.5) / j->h) * M_PI;
+}
+
+static uint16_t elev16(double e)
+{
+	return (uint16_t)lrint(clampd((e - ELEV_LO) / (ELEV_HI - ELEV_LO), 0, 1) * 65535.0);
+}
+
+static uint8_t elev8(double e)
+{
+	return (uint8_t)lrint(clampd((e - ELEV_LO) / (ELEV_HI - ELEV_LO), 0, 1) * 255.0);
+}
+
+/* Unit vector of pixel (x, y) of the 4x3 horizontal cross (see export.h), or
+ * 0 when the pixel lies outside the six faces. */
+static int cube_point(int n, int x, int y, vec3 *p)
+{
+	int fx = x / n, fy = y / n;
+	double u = 2.0 * (x - fx * n + 0.5) / n - 1.0, v = 1.0 - 2.0 * (y - fy * n + 0.5) / n;
+	vec3 q;
+	if (fy == 1) {
+		switch (fx) {
+		case 0: q = v3(u, -1, v); break;     /* -Y, lon -90 */
+		case 1: q = v3(1, u, v); break;      /* +X, lon 0 */
+		case 2: q = v3(-u, 1, v); break;     /* +Y, lon 90 */
+		default: q = v3(-1, -u, v); break;   /* -X, lon 180 */
+		}
+	} else if (fx == 1) {
+		q = fy == 0 ? v3(-v, u, 1) : v3(v, u, -1);    /* +Z north, -Z south */
+	} else {
+		return 0;
+	}
+	*p = v3_norm(q);
+	return 1;
+}
+
+static void put_rgb(uint8_t *out, int x, rgb c)
+{
+	out[3 * x] = c.r;
+	out[3 * x + 1] = c.g;
+	out[3 * x + 2] = c.b;
+}
+
+static void render_row(const export_job *j, int y, uint8_t *out)
+{
+	const snapshot_t *s = j->s;
+	const export_spec *sp = &export_specs[j->kind];
+	colormap_cursor cur = COLORMAP_CURSOR_INIT;
+	const colormap_cursor fresh = COLORMAP_CURSOR_INIT;
+	if (sp->store == STORE_CUBE) {
+		for (int x = 0; x < j->w; x++) {
+			vec3 p;
+			if (x % j->face == 0)
+				cur = fresh;
+			rgb c = {0, 0, 0};
+			if (cube_point(j->face, x, y, &p))
+				c = colormap_point_cur(s, (view_kind)sp->view, p, &cur);
+			put_rgb(out, x, c);
+		}
+		return;
+	}
+	double lat = row_lat(j, y), cl = cos(lat), sl = sin(lat);
+	field_kind f = sp->field[j->band];
+	for (int x = 0; x < j->w; x++) {
+		vec3 p = v3(cl * j->clon[x], cl * j->slon[x], sl);
+		switch (sp->store) {
+		case STORE_GREY8:
+			out[x] = elev8(fields_sample(s, f, p, &cur));
+			break;
+		case STORE_GREY16:
+			((uint16_t *)(void *)out)[x] = elev16(fields_sample(s, f, p, &cur));
+			break;
+		case STORE_F32:
+			((float *)(void *)out)[x] = (float)fields_sample(s, f, p, &cur);
+			break;
+		case STORE_U32:
+			((uint32_t *)(void *)out)[x] = (uint32_t)fields_sample(s, f, p, &cur);
+			break;
+		case STORE_U8:
+			out[x] = (uint8_t)fields_sample(s, f, p, &cur);
+			break;
+		default:
+			put_rgb(out, x, colormap_point_cur(s, (view_kind)sp->view, p, &cur));
+		}
+	}
+}
+
+static void render_chunk(void *ctx, int begin, int end, int chunk)
+{
+	(void)chunk;
+	export_job *j = ctx;
+	for (int r = begin; r < end; r++)
+		render_row(j, j->y0 + r, j->buf + j->stride * (size_t)r);
+}
+
+int export_fill_band(void *ctx, int y0, int y1, void *buf)
+{
+	export_job *j = ctx;
+	j->buf = buf;
+	j->y0 = y0;
+	pool_for(j->pool, y1 - y0, CHUNK_ROWS, render_chunk, j);
+	return 0;
+}
+
+int export_file_path(char *buf, size_t len, const char *dir, const char *stem, long frame,
+                     const char *suffix, char *err, size_t errlen)
+{
+	int n = frame >= 0 ? snprintf(buf, len, "%s/%s-%06ld%s", dir, stem, frame, suffix)
+	                   : snprintf(buf, len, "%s/%s%s", dir, stem, suffix);
+	if (n > 0 && (size_t)n < len)
+		return 0;
+	char b[OUTFILE_SHOWN];
+	snprintf(err, errlen, "cannot write into '%s': %s", outfile_shown(dir, b), strerror(ENAMETOOLONG));
+	return -1;
+}

@@ -1,0 +1,73 @@
+/* export_render.h: what every export kind is and the pixels it holds; the
+ * shared part of export.c (PNG maps, dispatch) and export_data.c (raw
+ * binary layers and their sidecars). */
+#ifndef TECTONICA_EXPORT_RENDER_H
+#define TECTONICA_EXPORT_RENDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/pool.h"
+#include "core/snapshot.h"
+#include "io/export.h"
+#include "io/fields.h"
+
+#define ELEV_LO (-11000.0)
+#define ELEV_HI 9000.0
+/* Rows per band handed to the writers, and rows per pool chunk. Both fixed
+ * (never derived from the thread count) so output is the same for -j1..-jN. */
+#define BAND_ROWS 64
+#define CHUNK_ROWS 4
+
+/* How a kind's samples are stored. */
+typedef enum {
+	STORE_RGB8, STORE_GREY8, STORE_GREY16, STORE_CUBE, STORE_F32, STORE_U32, STORE_U8
+} export_store;
+
+typedef struct export_spec {
+	const char *name;              /* kind name and file stem */
+	export_store store;
+	int view;                      /* colour view (STORE_RGB8, STORE_CUBE) */
+	int nbands;                    /* binary layers: 1 or 2 */
+	field_kind field[2];
+	const char *band_name[2];
+	const char *unit[2];           /* GDAL UnitType, or NULL */
+	const char *const *suffixes;   /* every file it writes, after the stem */
+} export_spec;
+
+extern const export_spec export_specs[EXPORT_KIND_COUNT];
+
+/* Metadata of every file of one export: PNG text, sidecars. Strings are
+ * valid UTF-8. */
+typedef struct export_meta {
+	char software[64], seed[32], step[32], time[32], sea[32], eustatic[32], hash[24];
+	char radius[32];
+	char scenario[1024];
+	double radius_m;
+} export_meta;
+
+void export_meta_fill(export_meta *m, const snapshot_t *s, const export_opts *o);
+
+/* One file being rendered. */
+typedef struct export_job {
+	const snapshot_t *s;
+	export_kind kind;
+	int w, h;                /* image size */
+	int face;                /* cube face size (cubemap) */
+	int band;                /* binary layers: which band */
+	double *clon, *slon;     /* cos/sin of each column's longitude */
+	pool_t *pool;
+	uint8_t *buf;            /* current band of rows */
+	int y0;                  /* first image row of the band */
+	size_t stride;
+} export_job;
+
+/* Bytes of one sample of a store. */
+int export_store_bytes(export_store st);
+/* Render rows [y0, y1) of j into buf through the pool (pngw_fill shape). */
+int export_fill_band(void *ctx, int y0, int y1, void *buf);
+/* dir/STEM SUFFIX or dir/STEM-FRAME SUFFIX (FRAME 6 digits). 0, or -1. */
+int export_file_path(char *buf, size_t len, const char *dir, const char *stem, long frame,
+                     const char *suffix, char *err, size_t errlen);
+
+#endif

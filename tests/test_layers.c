@@ -1,0 +1,436 @@
+/* test_layers.c: the numeric layers (raw and data-*) hold the simulation's
+ * values where the map says they are, read both directly (as numpy would,
+ * from the ENVI header's size and type) and through GDAL (gdallocationinfo
+ * at the longitude and latitude of chosen cells, gdalinfo for the CRS,
+ * extent and heightmap scale). A real planet, a few steps old. GDAL checks
+ * are skipped when gdal-bin is not installed (CI installs it). */
+#include "tap.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/pool.h"
+#include "core/grid.h"
+#include "core/planet.h"
+#include "core/snapshot.h"
+#include "io/export.h"
+#include "io/fields.h"
+#include "io/scenario.h"
+
+#define W 1024
+#define H 512
+#define SAMPLES 40
+
+static char dir[256];
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char *buf = malloc((size_t)n + 1);
+	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	if (buf) {
+		buf[n] = '\0';
+		if (len)
+			*len = (size_t)n;
+	}
+	return buf;
+}
+
+/* An ENVI header value "key = value" as an integer, or -1. */
+static long hdr_int(const char *hdr, const char *key)
+{
+	char pat[64];
+	snprintf(pat, sizeof pat, "\n%s = ", key);
+	const char *p = strstr(hdr, pat);
+	return p ? strtol(p + strlen(pat), NULL, 10) : -1;
+}
+
+/* A layer file read as an ENVI reader would. */
+typedef struct layer {
+	int w, h, bands, type;    /* ENVI data type */
+	uint8_t *data;
+} layer;
+
+static int load_layer(const char *stem, const char *ext, layer *l)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s.hdr", dir, stem);
+	char *hdr = slurp(path, NULL);
+	if (!hdr)
+		return -1;
+	l->w = (int)hdr_int(hdr, "samples");
+	l->h = (int)hdr_int(hdr, "lines");
+	l->bands = (int)hdr_int(hdr, "bands");
+	l->type = (int)hdr_int(hdr, "data type");
+	int le = hdr_int(hdr, "byte order") == 0 && strstr(hdr, "interleave = bsq") != NULL;
+	free(hdr);
+	snprintf(path, sizeof path, "%s/%s%s", dir, stem, ext);
+	size_t len = 0;
+	l->data = (uint8_t *)slurp(path, &len);
+	int size = l->type == 1 ? 1 : 4;
+	if (!l->data || !le || len != (size_t)l->w * (size_t)l->h * (size_t)l->bands * (size_t)size) {
+		free(l->data);
+		l->data = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+static double layer_at(const layer *l, int band, int x, int y)
+{
+	size_t i = ((size_t)band * (size_t)l->h + (size_t)y) * (size_t)l->w + (size_t)x;
+	const uint8_t *b = l->data + i * (l->type == 1 ? 1 : 4);
+	if (l->type == 1)
+		return b[0];
+	uint32_t u = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+	if (l->type == 13)
+		return u;
+	float f;
+	memcpy(&f, &u, sizeof f);
+	return f;
+}
+
+/* The cells sampled: spread over the sphere, away from the poles' last row. */
+typedef struct sample {
+	int cell, x, y;
+	double lon, lat;        /* degrees, of the cell centre */
+	vec3 pix;               /* centre of the pixel holding it */
+} sample;
+
+static void pick_samples(const snapshot_t *s, sample *out)
+{
+	const grid_t *g = s->grid;
+	for (int i = 0; i < SAMPLES; i++) {
+		int c = (int)(((long long)i * 7919 + 13) % g->n);
+		vec3 p = g->centre[c];
+		double lat = asin(p.z) * 180 / M_PI, lon = atan2(p.y, p.x) * 180 / M_PI;
+		int x = (int)floor((lon + 180) / 360 * W), y = (int)floor((90 - lat) / 180 * H);
+		x = x < 0 ? 0 : x >= W ? W - 1 : x;
+		y = y < 0 ? 0 : y >= H ? H - 1 : y;
+		double plon = (-180 + 360 * (x + 0.5) / W) * M_PI / 180;
+		double plat = (90 - 180 * (y + 0.5) / H) * M_PI / 180;
+		out[i] = (sample){c, x, y, lon, lat,
+		                  v3(cos(plat) * cos(plon), cos(plat) * sin(plon), sin(plat))};
+	}
+}
+
+/* Is v within the values of cell c and its neighbours (the corners any
+ * interpolation near c's centre blends)? */
+static int in_ring(const snapshot_t *s, const float *f, int c, double v, double slack)
+{
+	const grid_t *g = s->grid;
+	double lo = f[c], hi = f[c];
+	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+		double u = f[g->nbr[k]];
+		lo = u < lo ? u : lo;
+		hi = u > hi ? u : hi;
+	}
+	return v >= lo - slack && v <= hi + slack;
+}
+
+typedef struct cont_layer {
+	const char *stem;
+	int band;
+	const float *field;
+	field_kind kind;
+} cont_layer;
+
+/* The field interpolated at the pixel's centre, as the map is defined. */
+static double at_pixel(const snapshot_t *s, field_kind f, const sample *sm)
+{
+	colormap_cursor cur = COLORMAP_CURSOR_INIT;
+	return fields_sample(s, f, sm->pix, &cur);
+}
+
+static void test_direct(const snapshot_t *s, const sample *sm)
+{
+	const cont_layer cl[] = {
+		{"raw", 0, s->elevation, FIELD_ELEVATION},
+		{"data-temperature", 0, s->temperature, FIELD_TEMPERATURE},
+		{"data-precipitation", 0, s->precip, FIELD_PRECIPITATION},
+		{"data-age", 0, s->age, FIELD_AGE},
+		{"data-stress", 0, s->stress, FIELD_STRESS},
+		{"data-stress", 1, s->shear, FIELD_SHEAR},
+		{"data-velocity", 0, s->vel_east, FIELD_VEL_EAST},
+		{"data-velocity", 1, s->vel_north, FIELD_VEL_NORTH},
+	};
+	for (size_t i = 0; i < sizeof cl / sizeof *cl; i++) {
+		layer l;
+		if (!ok(load_layer(cl[i].stem, ".f32", &l) == 0 &&
+		        l.w == W && l.h == H && l.type == 4,
+		        "%s.f32: %dx%d float32 as its header says", cl[i].stem, W, H))
+			continue;
+		int good = 0, exact = 0;
+		for (int k = 0; k < SAMPLES; k++) {
+			double v = layer_at(&l, cl[i].band, sm[k].x, sm[k].y);
+			double want = at_pixel(s, cl[i].kind, &sm[k]);
+			exact += fabs(v - want) <= 1e-5 * fabs(want) + 1e-5;
+			if (in_ring(s, cl[i].field, sm[k].cell, v, 1e-3))
+				good++;
+			else
+				tap_diag("%s band %d cell %d: %g", cl[i].stem, cl[i].band + 1, sm[k].cell, v);
+		}
+		ok(good == SAMPLES, "%s band %d: the value at %d cells' pixels is the cell's (%d agree)",
+		   cl[i].stem, cl[i].band + 1, SAMPLES, good);
+		ok(exact == SAMPLES, "%s band %d: pixel (x, y) holds the field at its centre (%d of %d)",
+		   cl[i].stem, cl[i].band + 1, exact, SAMPLES);
+		free(l.data);
+	}
+
+	layer lp, lb;
+	if (ok(load_layer("data-plates", ".u32", &lp) == 0 && lp.type == 13 && lp.bands == 1,
+	       "data-plates.u32: uint32 as its header says")) {
+		int good = 0;
+		for (int k = 0; k < SAMPLES; k++) {
+			int c = grid_locate(s->grid, sm[k].pix);
+			good += layer_at(&lp, 0, sm[k].x, sm[k].y) == s->plates[s->plate[c]].id;
+		}
+		ok(good == SAMPLES, "data-plates: the plate id of the nearest cell (%d of %d)", good, SAMPLES);
+		free(lp.data);
+	}
+	if (ok(load_layer("data-biome", ".u8", &lb) == 0 && lb.type == 1 && lb.bands == 1,
+	       "data-biome.u8: uint8 as its header says")) {
+		int good = 0;
+		for (int k = 0; k < SAMPLES; k++) {
+			int c = grid_locate(s->grid, sm[k].pix);
+			good += layer_at(&lb, 0, sm[k].x, sm[k].y) == s->biome[c];
+		}
+		ok(good == SAMPLES, "data-biome: the biome of the nearest cell (%d of %d)", good, SAMPLES);
+		free(lb.data);
+	}
+
+	/* legends: every plate and every biome, with its colour */
+	char path[512], line[128];
+	snprintf(path, sizeof path, "%s/data-plates.csv", dir);
+	char *csv = slurp(path, NULL);
+	int found = csv && !strncmp(csv, "value,name,r,g,b\n", 17);
+	for (int i = 0; found && i < s->plate_count; i++) {
+		const plate_info *p = &s->plates[i];
+		snprintf(line, sizeof line, "\n%d,plate %d (%s),%d,%d,%d\n", p->id, p->id,
+		         p->type == CRUST_CONTINENTAL ? "continental" : "oceanic", p->r, p->g, p->b);
+		found = strstr(csv, line) != NULL;
+	}
+	ok(found, "data-plates.csv lists every plate's id, name and colour");
+	free(csv);
+	snprintf(path, sizeof path, "%s/data-biome.csv", dir);
+	csv = slurp(path, NULL);
+	found = csv != NULL;
+	for (int b = 0; found && b < BIOME_COUNT; b++) {
+		snprintf(line, sizeof line, "\n%d,%s,%d,%d,%d\n", b, biome_table[b].name,
+		         s->prm.biomes[b].r, s->prm.biomes[b].g, s->prm.biomes[b].b);
+		found = strstr(csv, line) != NULL;
+	}
+	ok(found, "data-biome.csv lists every biome's index, name and colour");
+	free(csv);
+}
+
+/* ---- through GDAL ------------------------------------------------------- */
+
+static int have_gdal(void)
+{
+	return system("gdalinfo --version >/dev/null 2>&1") == 0;
+}
+
+/* Values of band `band` of file at every sample's lon/lat, via
+ * gdallocationinfo (-wgs84 or -geoloc). 0 when all were read. */
+static int gdal_values(const char *file, int band, const char *how, const sample *sm, double *v)
+{
+	char cmd[1024], in[512];
+	snprintf(in, sizeof in, "%s/points.txt", dir);
+	FILE *f = fopen(in, "w");
+	if (!f)
+		return -1;
+	for (int k = 0; k < SAMPLES; k++)
+		fprintf(f, "%.9f %.9f\n", sm[k].lon, sm[k].lat);
+	fclose(f);
+	snprintf(cmd, sizeof cmd, "gdallocationinfo -valonly %s -b %d '%s/%s' < '%s' 2>&1", how, band,
+	         dir, file, in);
+	FILE *p = popen(cmd, "r");
+	if (!p)
+		return -1;
+	int n = 0;
+	char line[256];
+	while (n < SAMPLES && fgets(line, sizeof line, p)) {
+		char *end;
+		v[n] = strtod(line, &end);
+		if (end == line) {
+			tap_diag("gdallocationinfo %s: %s", file, line);
+			break;
+		}
+		n++;
+	}
+	pclose(p);
+	return n == SAMPLES ? 0 : -1;
+}
+
+/* The output of a command, whole. */
+static char *run(const char *cmd)
+{
+	FILE *p = popen(cmd, "r");
+	if (!p)
+		return NULL;
+	size_t cap = 1 << 16, len = 0;
+	char *buf = malloc(cap);
+	size_t n;
+	while (buf && (n = fread(buf + len, 1, cap - 1 - len, p)) > 0)
+		len += n;
+	pclose(p);
+	if (buf)
+		buf[len] = '\0';
+	return buf;
+}
+
+static double json_num(const char *json, const char *key)
+{
+	const char *p = strstr(json, key);
+	if (!p)
+		return NAN;
+	p = strchr(p + strlen(key), ':');
+	return p ? strtod(p + 1, NULL) : NAN;
+}
+
+static void test_gdal(const snapshot_t *s, const sample *sm)
+{
+	char cmd[512];
+	static const char *const files[] = {
+		"elevation.png", "elevation16.png", "biome.png", "plates.png", "stress.png",
+		"temperature.png", "precipitation.png", "age.png", "raw.f32", "data-temperature.f32",
+		"data-precipitation.f32", "data-age.f32", "data-stress.f32", "data-velocity.f32",
+		"data-plates.u32", "data-biome.u8",
+	};
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+		snprintf(cmd, sizeof cmd, "gdalinfo -json '%s/%s' 2>&1", dir, files[i]);
+		char *js = run(cmd);
+		int crs = js && strstr(js, "Tectonica planet") && strstr(js, "6371000,0") &&
+		          strstr(js, "\"geoTransform\"");
+		double gt[6];
+		const char *g = js ? strstr(js, "\"geoTransform\":[") : NULL;
+		int geo = g != NULL;
+		if (g) {
+			g += strlen("\"geoTransform\":[");
+			for (int k = 0; k < 6 && geo; k++) {
+				char *end;
+				gt[k] = strtod(g, &end);
+				geo = end != g;
+				g = end + 1;
+			}
+		}
+		geo = geo && gt[0] == -180 && fabs(gt[1] - 360.0 / W) < 1e-12 && gt[2] == 0 &&
+		      gt[3] == 90 && gt[4] == 0 && fabs(gt[5] + 180.0 / H) < 1e-12;
+		ok(crs && geo, "gdalinfo %s: sphere of R = 6371 km, -180..180 x 90..-90", files[i]);
+		if (!crs || !geo)
+			tap_diag("%.600s", js ? js : "(no output)");
+		if (!strcmp(files[i], "elevation16.png")) {
+			double off = json_num(js, "\"offset\""), scale = json_num(js, "\"scale\"");
+			ok(off == -11000 && fabs(scale * 65535 - 20000) < 1e-6 && strstr(js, "\"unit\":\"m\""),
+			   "elevation16.png: offset -11000 m, scale 20000/65535 m, unit m (%g, %g)", off, scale);
+		}
+		free(js);
+	}
+
+	/* values at the cells' own longitude and latitude */
+	double v[SAMPLES];
+	const struct {
+		const char *file;
+		int band;
+		const float *f;
+		field_kind kind;
+		double scale, off, slack;
+	} chk[] = {
+		{"raw.f32", 1, s->elevation, FIELD_ELEVATION, 1, 0, 1e-3},
+		{"elevation16.png", 1, s->elevation, FIELD_ELEVATION, 20000.0 / 65535, -11000, 0.16},
+		{"data-temperature.f32", 1, s->temperature, FIELD_TEMPERATURE, 1, 0, 1e-3},
+		{"data-precipitation.f32", 1, s->precip, FIELD_PRECIPITATION, 1, 0, 1e-3},
+		{"data-age.f32", 1, s->age, FIELD_AGE, 1, 0, 1e-3},
+		{"data-velocity.f32", 2, s->vel_north, FIELD_VEL_NORTH, 1, 0, 1e-3},
+	};
+	for (size_t i = 0; i < sizeof chk / sizeof *chk; i++)
+		for (int how = 0; how < 2; how++) {
+			const char *opt = how ? "-geoloc" : "-wgs84";
+			int got = gdal_values(chk[i].file, chk[i].band, opt, sm, v) == 0, good = 0;
+			for (int k = 0; got && k < SAMPLES; k++) {
+				double val = v[k] * chk[i].scale + chk[i].off;
+				/* the pixel GDAL reads is the one whose centre export.h places there */
+				double want = at_pixel(s, chk[i].kind, &sm[k]);
+				if (chk[i].scale == 1 && fabs(val - want) > 1e-5 * fabs(want) + 1e-5) {
+					tap_diag("%s %s at %.3f %.3f: %g, pixel %d,%d holds %g", chk[i].file, opt,
+					         sm[k].lon, sm[k].lat, val, sm[k].x, sm[k].y, want);
+					continue;
+				}
+				if (in_ring(s, chk[i].f, sm[k].cell, val, chk[i].slack))
+					good++;
+				else
+					tap_diag("%s %s at %.3f %.3f (cell %d): %g", chk[i].file, opt, sm[k].lon,
+					         sm[k].lat, sm[k].cell, val);
+			}
+			ok(got && good == SAMPLES,
+			   "gdallocationinfo %s %s band %d: the cells' values at their lon/lat (%d of %d)",
+			   opt, chk[i].file, chk[i].band, good, SAMPLES);
+		}
+	int got = gdal_values("data-biome.u8", 1, "-wgs84", sm, v) == 0, good = 0;
+	for (int k = 0; got && k < SAMPLES; k++)
+		good += v[k] == s->biome[grid_locate(s->grid, sm[k].pix)];
+	ok(got && good == SAMPLES, "gdallocationinfo -wgs84 data-biome.u8: the cells' biomes (%d of %d)",
+	   good, SAMPLES);
+	snprintf(cmd, sizeof cmd, "gdalinfo '%s/data-biome.u8' 2>&1", dir);
+	char *info = run(cmd);
+	ok(info && strstr(info, "13: sea_ice") && strstr(info, "Color Table"),
+	   "gdalinfo data-biome.u8: biome names as categories and their colours");
+	free(info);
+}
+
+int main(void)
+{
+	tap_init();
+	snprintf(dir, sizeof dir, "/tmp/tectonica-layers-%ld", (long)getpid());
+	params p;
+	char *errors = NULL;
+	if (scenario_load_default(&p, &errors) != 0)
+		params_default(&p);
+	free(errors);
+	p.level = 4;
+	p.seed = 7;
+	pool_t *pool = pool_new(2);
+	char err[512] = "";
+	planet_t *pl = planet_new(&p, pool, err, sizeof err);
+	if (!ok(pl != NULL, "a level-4 planet%s%s", pl ? "" : ": ", err))
+		return tap_done();
+	for (int i = 0; i < 5; i++)
+		planet_step(pl, err, sizeof err);
+	snapshot_t *s = snapshot_new(planet_grid(pl));
+	planet_snapshot(pl, s);
+
+	unsigned mask;
+	export_parse_list("all", &mask, err, sizeof err);
+	export_opts o = {.width = W, .height = H, .scenario = "built-in default", .frame = -1};
+	int rc = export_write(s, mask, dir, &o, pool, err, sizeof err);
+	ok(rc == 0, "every kind written%s%s", rc ? ": " : "", rc ? err : "");
+
+	sample sm[SAMPLES];
+	pick_samples(s, sm);
+	test_direct(s, sm);
+	if (have_gdal())
+		test_gdal(s, sm);
+	else
+		printf("ok %d # SKIP gdal-bin is not installed\n", ++tap_count);
+
+	char cmd[400];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		tap_diag("could not remove %s", dir);
+	snapshot_free(s);
+	planet_free(pl);
+	pool_free(pool);
+	return tap_done();
+}
