@@ -4,6 +4,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "base/err.h"
 #include "cli.h"
 #include "cli_common.h"
+#include "cli_progress.h"
 #include "core/planet.h"
 #include "io/export.h"
 #include "io/outfile.h"
@@ -220,6 +222,10 @@ int cmd_run(int argc, char **argv)
 	if (rc)
 		return rc;
 	outfile_signals_install();
+	/* with --save, Ctrl-C and SIGTERM end the run after the step in
+	 * progress and save it */
+	if (o.save_path)
+		outfile_signals_defer_stop();
 
 	FILE *stats = NULL;
 	pool_t *pool = pool_new(o.threads);
@@ -270,33 +276,59 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	int64_t first = planet_step_count(pl);
+	cli_progress prog;
+	/* a progress line would break stats lines written to the same terminal */
+	cli_progress_start(&prog, stderr, !o.quiet && !(stats == stdout && isatty(STDOUT_FILENO)),
+	                   first, o.steps);
+	int stop = 0;
 	for (long i = 0;; i++) {
 		int64_t step = planet_step_count(pl);
 		int report = o.every ? (step - first) % o.every == 0 : 1;
 		if ((stats && report) || (o.every && report)) {
 			planet_snapshot(pl, snap);
 			if (stats && stats_write_json(stats, snap) < 0) {
+				cli_progress_end(&prog);
 				err_print("--stats: cannot write %s%s%s: %s", stats == stdout ? "to " : "'",
 				          stats_name, stats == stdout ? "" : "'", strerror(errno));
 				rc = EXIT_RUNTIME;
 				goto done;
 			}
-			if (o.every) {
-				if (do_export(&o, snap, mask, (long)step, pool) < 0) {
-					rc = EXIT_RUNTIME;
-					goto done;
-				}
+			/* frames are numbered step / K: consecutive, and a resumed
+			 * run continues the numbering */
+			if (o.every && do_export(&o, snap, mask, (long)(step / o.every), pool) < 0) {
+				cli_progress_end(&prog);
+				rc = EXIT_RUNTIME;
+				goto done;
 			}
 		}
-		if (i >= o.steps)
+		if (i >= o.steps || (stop = outfile_stop_signal()) != 0)
 			break;
 		if (planet_step(pl, err, sizeof err) < 0) {
+			cli_progress_end(&prog);
 			err_print("step %" PRId64 ": %s", step + 1, err);
 			rc = EXIT_RUNTIME;
 			goto done;
 		}
+		cli_progress_update(&prog, planet_step_count(pl),
+		                    (double)planet_step_count(pl) * planet_params(pl)->dt_myr);
+		if ((stop = outfile_stop_signal()) != 0)
+			break;
 	}
+	cli_progress_end(&prog);
 	planet_snapshot(pl, snap);
+	if (stop) {
+		/* the last complete step, saved; no final maps: the run is cut short */
+		if (state_save(pl, o.save_path, err, sizeof err) < 0) {
+			err_print("interrupted by %s at step %" PRId64 "; --save: %s",
+			          stop == SIGINT ? "SIGINT" : "SIGTERM", snap->step, err);
+			rc = 128 + stop;
+			goto done;
+		}
+		err_print("interrupted by %s at step %" PRId64 " (%.1f Myr); state saved to %s",
+		          stop == SIGINT ? "SIGINT" : "SIGTERM", snap->step, snap->time_myr, o.save_path);
+		rc = 128 + stop;
+		goto done;
+	}
 	if (want_maps && !o.every && do_export(&o, snap, mask, -1, pool) < 0) {
 		rc = EXIT_RUNTIME;
 		goto done;

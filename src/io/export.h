@@ -1,8 +1,8 @@
 /* export.h: write maps of a snapshot (PNG, 16-bit heightmap, cube map, raw).
  *
  * Names and formats are an interface (doc/design.md, "Exports"): KIND.png
- * in the output folder, KIND-STEP.png (6-digit step) for time-lapse frames; 2:1
- * equirectangular, longitude -180..180 left to right, north up, pixel (x, y)
+ * in the output folder, KIND-FRAME.png (6 digits; `run` numbers its frames
+ * step / K) for time-lapse frames; 2:1 equirectangular, longitude -180..180 left to right, north up, pixel (x, y)
  * centred at lon = -180 + 360 (x + 0.5) / W, lat = 90 - 180 (y + 0.5) / H.
  * Every PNG carries text chunks Software, Kind, Scenario, Seed, Step,
  * Time-Myr, Projection, Sea-Level-m, Eustatic-Change-m, State-Hash and
@@ -27,8 +27,8 @@
  *                 sea level, W x H, row-major from the north-west corner;
  *                 raw.json describes it (size, dtype, byte order, units,
  *                 projection, extents, sea level and its change, scenario,
- *                 seed, step, version); frames are raw-STEP.f32 +
- *                 raw-STEP.json.
+ *                 seed, step, version); frames are raw-FRAME.f32 +
+ *                 raw-FRAME.json.
  *   data-*        numeric layers (doc/exports.md): float32 temperature,
  *                 precipitation, age, stress (2 bands), velocity (2 bands);
  *                 uint32 plate ids and uint8 biomes with a CSV legend. Raw
@@ -62,7 +62,7 @@ typedef enum {
 typedef struct export_opts {
 	int width, height;          /* equirectangular size; height = width / 2 */
 	const char *scenario;       /* scenario path or "built-in default" */
-	long frame;                 /* < 0: KIND.png; else KIND-%06ld.png */
+	long frame;                 /* < 0: KIND.png; else KIND-%06ld.png (frame number) */
 } export_opts;
 
 const char *export_kind_name(export_kind k);

@@ -254,6 +254,34 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
+static volatile sig_atomic_t stop_sig;
+
+static void on_stop(int sig)
+{
+	if (stop_sig)
+		on_signal(sig);
+	else
+		stop_sig = sig;
+}
+
+void outfile_signals_defer_stop(void)
+{
+	static const int sigs[] = {SIGINT, SIGTERM};
+	struct sigaction sa, old;
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_stop;
+	sa.sa_flags = SA_RESTART;
+	for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+			sigaction(sigs[i], &sa, NULL);
+}
+
+int outfile_stop_signal(void)
+{
+	return stop_sig;
+}
+
 void outfile_signals_install(void)
 {
 	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2,

@@ -54,6 +54,13 @@ void outfile_remove_temps(void);
  * the same signal. Signals ignored at start (nohup) stay ignored. */
 void outfile_signals_install(void);
 
+/* For `run --save`: SIGINT and SIGTERM are only recorded, so the run can
+ * finish the step in progress, save it and exit; a second one ends the
+ * program at once as above. Call after outfile_signals_install. */
+void outfile_signals_defer_stop(void);
+/* The stop signal recorded (SIGINT, SIGTERM), or 0. */
+int outfile_stop_signal(void);
+
 /* path for a message: as is, or its head and tail around "...". */
 const char *outfile_shown(const char *path, char buf[OUTFILE_SHOWN]);
 
