@@ -309,6 +309,10 @@ int cmd_run(int argc, char **argv)
 			rc = EXIT_RUNTIME;
 			goto done;
 		}
+		char pause_msg[PARAMS_EVENT_TEXT];
+		if (planet_take_pause(pl, pause_msg, sizeof pause_msg) && !o.quiet)
+			fprintf(stats == stdout ? stderr : stdout,
+			        "step %" PRId64 ": pause event: %s (run goes on)\n", step + 1, pause_msg);
 		cli_progress_update(&prog, planet_step_count(pl),
 		                    (double)planet_step_count(pl) * planet_params(pl)->dt_myr);
 		if ((stop = outfile_stop_signal()) != 0)

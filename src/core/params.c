@@ -331,3 +331,58 @@ int params_check(const params *p, param_issue *out, int max)
 		      p->layer_count, MAX_NOISE_LAYERS);
 	return n;
 }
+
+/* Plate ids only grow; no planet gets near this many. */
+#define EVENT_PLATE_ID_MAX 100000000
+#define EVENT_TIME_MAX 1e9
+
+static int latlon_ok(double lat, double lon)
+{
+	return lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180;
+}
+
+int params_events_check(const params *p, char *err, size_t errlen)
+{
+	if (p->event_count < 0 || p->event_count > PARAMS_MAX_EVENTS) {
+		snprintf(err, errlen, "%d events; at most %d", p->event_count, PARAMS_MAX_EVENTS);
+		return -1;
+	}
+	for (int i = 0; i < p->event_count; i++) {
+		const plan_event *e = &p->events[i];
+		const char *bad = NULL;
+		if (e->kind < 0 || e->kind >= EVENT_KINDS)
+			bad = "unknown kind";
+		else if (e->when != EVENT_AT_MYR && e->when != EVENT_AT_STEP)
+			bad = "no time";
+		else if (!(e->myr >= 0 && e->myr <= EVENT_TIME_MAX) ||
+		         e->step < 0)
+			bad = "bad time";
+		else if (e->kind == EVENT_RIFT &&
+		         (e->plate < EVENT_PLATE_AT || e->plate >= EVENT_PLATE_ID_MAX ||
+		          (e->plate == EVENT_PLATE_AT && !latlon_ok(e->lat, e->lon))))
+			bad = "bad rift";
+		else if (e->kind == EVENT_MOTION &&
+		         (e->plate < 0 || e->plate >= EVENT_PLATE_ID_MAX ||
+		          !latlon_ok(e->pole_lat, e->pole_lon) ||
+		          !(e->speed_cm_yr >= 0 && e->speed_cm_yr <= 30)))
+			bad = "bad motion";
+		else if (e->kind == EVENT_PAUSE && !memchr(e->text, 0, sizeof e->text))
+			bad = "bad message";
+		else if (e->kind == EVENT_SET) {
+			const param_def *d = e->param >= 0 && (size_t)e->param < param_table_len
+			                     ? &param_table[e->param] : NULL;
+			if (!d || !d->live || d->type != PK_DOUBLE)
+				bad = "not a live key";
+			else if (!((e->value >= d->min && e->value <= d->max) ||
+			           (d->nullable && e->value == -1)))
+				bad = "value out of range";
+			else if (!(e->over_myr >= 0 && e->over_myr <= EVENT_TIME_MAX))
+				bad = "bad ramp";
+		}
+		if (bad) {
+			snprintf(err, errlen, "event %d: %s", i, bad);
+			return -1;
+		}
+	}
+	return 0;
+}

@@ -42,6 +42,28 @@ typedef struct biome_param {
 	uint8_t r, g, b;
 } biome_param;
 
+/* The events timeline (scenario key "events"; core/timeline.c fires them). */
+#define PARAMS_MAX_EVENTS 32
+#define PARAMS_EVENT_TEXT 64
+typedef enum { EVENT_RIFT, EVENT_SET, EVENT_MOTION, EVENT_PAUSE, EVENT_KINDS } event_kind;
+enum { EVENT_AT_MYR, EVENT_AT_STEP };
+/* plan_event.plate for a rift: a plate id (>= 0), or one of these. */
+enum { EVENT_PLATE_LARGEST = -1, EVENT_PLATE_AT = -2 };
+typedef struct plan_event {
+	int kind;                  /* event_kind */
+	int when;                  /* EVENT_AT_MYR or EVENT_AT_STEP */
+	double myr;                /* fires at the first step boundary at or after this time */
+	int step;                  /* ...or at this step */
+	int plate;                 /* rift, motion: plate id, or EVENT_PLATE_* (rift) */
+	double lat, lon;           /* rift at the plate under this place (degrees) */
+	int param;                 /* set: index in param_table (a live key) */
+	double value;              /* set: the new value (-1: off, for a nullable key) */
+	double over_myr;           /* set: ramp over this long; 0 = at once */
+	double pole_lat, pole_lon; /* motion: the new Euler pole (degrees) */
+	double speed_cm_yr;        /* motion: the new speed at the pole's equator */
+	char text[PARAMS_EVENT_TEXT]; /* pause: the message */
+} plan_event;
+
 typedef struct params {
 	char name[PARAMS_NAME_MAX];
 	uint64_t seed;
@@ -97,6 +119,10 @@ typedef struct params {
 	double dt_myr;
 	double rift_rate;              /* expected rifts per 100 Myr */
 	double erosion_rate;           /* fraction of height above sea lost per Myr */
+
+	/* events timeline, in file order */
+	int event_count;
+	plan_event events[PARAMS_MAX_EVENTS];
 } params;
 
 /* PK_VEC3 appears only in layer_table (terrain.layers[].centre: [x, y, z]). */
@@ -154,6 +180,11 @@ typedef struct param_issue {
 	const char *path, *other;
 	char msg[160];
 } param_issue;
+/* The events of p are well formed (kinds, times, live keys and their
+ * bounds, plate ids, places): 0, or -1 with the first problem in err. For
+ * params read from a state file, whose bytes may be anything. */
+int params_events_check(const params *p, char *err, size_t errlen);
+
 /* Cross-key consistency (plates.min <= count <= max, speed and strength
  * ranges, grid size, crust heights). Fills up to max issues; returns how many
  * were found (may exceed max). */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "planet_internal.h"
+#include "timeline.h"
 #include "tectonics.h"
 
 static int alloc_world(planet_t *pl)
@@ -123,6 +124,7 @@ double planet_phase_ms(const planet_t *pl, int phase)
 
 int planet_step(planet_t *pl, char *err, size_t errlen)
 {
+	timeline_fire(pl);   /* the scenario's events due before this step */
 	if (tectonics_step(pl, err, errlen) < 0)
 		return -1;
 	/* the plates have moved: what follows describes the new time, as it
@@ -134,35 +136,6 @@ int planet_step(planet_t *pl, char *err, size_t errlen)
 	pl->phase_ms[PHASE_STRESS] = clock_ms() - t;
 	surface_update(pl, SURFACE_STEP);
 	return 0;
-}
-
-int planet_set_param(planet_t *pl, const param_def *d, double v)
-{
-	if (!d->live)
-		return -1;
-	if (params_set(&pl->prm, d, v) < 0)
-		return -1;
-	if (d->offset == offsetof(params, ocean_fraction))
-		pl->ocean_volume = 0;    /* a new share: solve for it, keep its water */
-	return 0;
-}
-
-void planet_refresh(planet_t *pl)
-{
-	surface_update(pl, SURFACE_REFRESH);
-}
-
-int planet_rift(planet_t *pl, int plate)
-{
-	int rc = plate_events_rift(pl, plate);
-	if (rc == 0) {
-		/* as after a step's own rift: the new boundary's stress, then the
-		 * heights and climate that follow from it (a saved state restores
-		 * these from the crust, so they must not be left stale) */
-		stress_compute(pl);
-		surface_update(pl, SURFACE_REFRESH);
-	}
-	return rc;
 }
 
 const grid_t *planet_grid(const planet_t *pl) { return pl->grid; }

@@ -36,6 +36,15 @@ void planet_refresh(planet_t *pl);
  * heights and climate follow at once, as after a step. 0 or -1. */
 int planet_rift(planet_t *pl, int plate);
 
+/* Give plate (an index) a new Euler pole (degrees) and speed (cm/yr at the
+ * pole's equator); the forces then take over again, as after any change of
+ * motion. 0, or -1 for a bad plate or value. */
+int planet_set_plate_motion(planet_t *pl, int plate, double pole_lat, double pole_lon,
+                            double speed_cm_yr);
+/* After a step: whether a "pause" event of the timeline fired in it, with
+ * its message in msg; taken once. */
+int planet_take_pause(planet_t *pl, char *msg, size_t len);
+
 const grid_t *planet_grid(const planet_t *pl);
 const params *planet_params(const planet_t *pl);
 int64_t planet_step_count(const planet_t *pl);

@@ -59,7 +59,8 @@ typedef struct crust_pool {
 /* the last step's created and consumed crust are kept so the first stats
  * after a resume match an uninterrupted run's */
 #define PLANET_STATE_FIELDS(X) X(step) X(time_myr) X(next_id) X(rng) X(sea_level) X(ocean_volume) \
-	X(stats.crust_created) X(stats.crust_consumed)
+	X(stats.crust_created) X(stats.crust_consumed) \
+	X(events_fired) X(events_done) X(event_from) X(event_t0)
 #define PLATE_STATE_FIELDS(X) X(id) X(pole) X(omega) X(rot) X(stress_ocean_age) X(balance_omega)
 /* per world cell, after the plates */
 #define WORLD_STATE_FIELDS(X) X(owner) X(sample) X(moisture)
@@ -141,6 +142,13 @@ struct planet {
 	uint8_t *sample_seen;       /* per crust sample: some world cell shows it */
 	size_t sample_seen_cap;
 	int32_t *queue;             /* n entries of breadth-first work */
+
+	/* the events timeline (timeline.c): one bit per prm.events entry */
+	uint32_t events_fired, events_done;
+	double event_from[PARAMS_MAX_EVENTS];   /* a ramp's starting value... */
+	double event_t0[PARAMS_MAX_EVENTS];     /* ...and time */
+	int pause_event;            /* 1 + the pause event that fired, 0 none;
+	                             * taken by planet_take_pause, not saved */
 };
 
 /* plate_layout.c: step-0 plates and their crust */

@@ -163,6 +163,11 @@ static int params_sane(const params *p, char *err, size_t errlen)
 		snprintf(err, errlen, "bad scenario name");
 		return -1;
 	}
+	char why[128];
+	if (params_events_check(p, why, sizeof why) < 0) {
+		snprintf(err, errlen, "bad events timeline: %s", why);
+		return -1;
+	}
 	return 0;
 }
 

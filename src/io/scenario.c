@@ -65,6 +65,9 @@ typedef struct loader {
 	int nranges;
 	bool seed_random;          /* seed: random */
 	scenario_opts *opts;       /* may be NULL */
+	/* per event: the node of the plate id it names, checked against
+	 * plates.count once the whole file is read */
+	const yaml_node_t *event_plate[PARAMS_MAX_EVENTS];
 } loader;
 
 enum { TAG_NONE, TAG_STR, TAG_INT, TAG_FLOAT, TAG_BOOL, TAG_NULL, TAG_MAP, TAG_SEQ };
@@ -975,6 +978,243 @@ static void walk_biomes(loader *L, const yaml_node_t *map)
 	}
 }
 
+/* ---- events -------------------------------------------------------------- */
+
+#define EOFF(f) offsetof(plan_event, f)
+static const param_def event_time_keys[] = {
+	{.path = "myr", .type = PK_DOUBLE, .offset = EOFF(myr), .min = 0, .max = 1e9, .unit = "Myr"},
+	{.path = "step", .type = PK_INT, .offset = EOFF(step), .min = 0, .max = 100000000, .unit = ""},
+};
+static const param_def event_over =
+	{.path = "over_myr", .type = PK_DOUBLE, .offset = EOFF(over_myr), .min = 0, .max = 1e9,
+	 .unit = "Myr"};
+static const param_def event_plate =
+	{.path = "plate", .type = PK_INT, .offset = EOFF(plate), .min = 0, .max = 99999999,
+	 .unit = ""};
+static const param_def event_place_keys[] = {
+	{.path = "lat", .type = PK_DOUBLE, .offset = EOFF(lat), .min = -90, .max = 90, .unit = "°"},
+	{.path = "lon", .type = PK_DOUBLE, .offset = EOFF(lon), .min = -180, .max = 180, .unit = "°"},
+};
+static const param_def event_motion_keys[] = {
+	{.path = "plate", .type = PK_INT, .offset = EOFF(plate), .min = 0, .max = 99999999, .unit = ""},
+	{.path = "pole_lat", .type = PK_DOUBLE, .offset = EOFF(pole_lat), .min = -90, .max = 90,
+	 .unit = "°"},
+	{.path = "pole_lon", .type = PK_DOUBLE, .offset = EOFF(pole_lon), .min = -180, .max = 180,
+	 .unit = "°"},
+	{.path = "speed_cm_yr", .type = PK_DOUBLE, .offset = EOFF(speed_cm_yr), .min = 0, .max = 30,
+	 .unit = "cm/yr"},
+};
+static const param_def event_text =
+	{.path = "pause", .type = PK_STRING, .offset = EOFF(text), .size = PARAMS_EVENT_TEXT,
+	 .unit = ""};
+static const char *const event_actions[] = {"rift", "set", "motion", "pause", NULL};
+
+/* A mapping of exactly the keys of table (all required) into e. */
+static void walk_fixed(loader *L, const yaml_node_t *map, const char *prefix,
+                       const param_def *table, size_t n, plan_event *e)
+{
+	char kbuf[80], path[200];
+	const yaml_node_t *got[8] = {0};
+	seen sn = {.n = 0};
+	if (!expect_mapping(L, map, prefix)) {
+		if (is_null(map))
+			err_node(L, map, "%s: expected a mapping of keys, got nothing", prefix);
+		return;
+	}
+	PAIRS(map) {
+		const yaml_node_t *kn, *vn = yaml_document_get_node(L->doc, pr->value);
+		const char *key = pair_key(L, pr, prefix, kbuf, sizeof kbuf, &kn);
+		size_t k = n;
+		if (!key || !vn)
+			continue;
+		for (size_t i = 0; i < n; i++)
+			if (!strcmp(table[i].path, key))
+				k = i;
+		snprintf(path, sizeof path, "%.120s.%.60s", prefix, key);
+		if (k == n) {
+			suggest s = {.dist = 99, .key = key};
+			for (size_t i = 0; i < n; i++)
+				suggest_try(&s, table[i].path);
+			unknown_key(L, kn, prefix, &s);
+			continue;
+		}
+		if (!first_time(L, &sn, key, kn, path))
+			continue;
+		got[k] = vn;
+		apply(L, &table[k], e, vn, path);
+		if (table[k].offset == EOFF(plate))
+			L->event_plate[e - L->p->events] = vn;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (!got[i])
+			err_node(L, map, "%s: %s is missing (give %s)", prefix, table[i].path,
+			         n == 2 ? "both" : "all of them");
+}
+
+static void walk_rift(loader *L, const yaml_node_t *vn, const char *path, plan_event *e)
+{
+	char got[256];
+	if (vn->type == YAML_MAPPING_NODE) {
+		e->plate = EVENT_PLATE_AT;
+		walk_fixed(L, vn, path, event_place_keys, 2, e);
+	} else if (is_plain(vn) && scalar_is(vn, (const char *const[]){"largest", NULL})) {
+		e->plate = EVENT_PLATE_LARGEST;
+	} else if (vn->type == YAML_SCALAR_NODE && !is_null(vn) &&
+	           strspn((const char *)vn->data.scalar.value, "0123456789") == vn->data.scalar.length) {
+		if (apply(L, &event_plate, e, vn, path))
+			L->event_plate[e - L->p->events] = vn;
+	} else {
+		err_node(L, vn, "%s: expected a plate id, largest, or a place {lat: ..., lon: ...}, got %s",
+		         path, describe(vn, got, sizeof got));
+	}
+}
+
+static void walk_set(loader *L, const yaml_node_t *vn, const char *path, plan_event *e)
+{
+	char got[256], kbuf[80], sub[240];
+	if (vn->type != YAML_MAPPING_NODE ||
+	    vn->data.mapping.pairs.top - vn->data.mapping.pairs.start != 1) {
+		err_node(L, vn, "%s: expected one live key and its value, e.g. "
+		         "{climate.equator_temp_c: 20}, got %s", path, describe(vn, got, sizeof got));
+		return;
+	}
+	yaml_node_pair_t *pr = vn->data.mapping.pairs.start;
+	const yaml_node_t *kn, *val = yaml_document_get_node(L->doc, pr->value);
+	const char *key = pair_key(L, pr, path, kbuf, sizeof kbuf, &kn);
+	if (!key || !val)
+		return;
+	const param_def *d = params_find(key);
+	if (!d || !d->live || d->type != PK_DOUBLE) {
+		suggest s = {.dist = 99, .key = key};
+		for (size_t i = 0; i < param_table_len; i++)
+			if (param_table[i].live)
+				suggest_try(&s, param_table[i].path);
+		char shown[200];
+		sanitize(shown, sizeof shown, kn->data.scalar.value, kn->data.scalar.length, 64);
+		const char *near = suggest_pick(&s);
+		err_node(L, kn, "%s.%s: %s%s%s%s", path, shown,
+		         d ? "cannot change while the planet runs (not a live key)" : "unknown key",
+		         near && !d ? "; did you mean " : "", near && !d ? near : "",
+		         near && !d ? "?" : "");
+		return;
+	}
+	param_def vd = *d;
+	vd.offset = EOFF(value);
+	snprintf(sub, sizeof sub, "%.120s.%.100s", path, key);
+	e->param = (int)(d - param_table);
+	apply(L, &vd, e, val, sub);
+}
+
+static void walk_event(loader *L, const yaml_node_t *map, int idx, plan_event *e)
+{
+	char prefix[32], kbuf[80], path[160];
+	const yaml_node_t *time = NULL, *action = NULL, *over = NULL;
+	seen sn = {.n = 0};
+	snprintf(prefix, sizeof prefix, "events[%d]", idx);
+	if (map->type != YAML_MAPPING_NODE) {
+		char got[256];
+		err_node(L, map, "%s: expected a mapping with a time (myr or step) and an action "
+		         "(rift, set, motion or pause), got %s", prefix, describe(map, got, sizeof got));
+		return;
+	}
+	PAIRS(map) {
+		const yaml_node_t *kn, *vn = yaml_document_get_node(L->doc, pr->value);
+		const char *key = pair_key(L, pr, prefix, kbuf, sizeof kbuf, &kn);
+		if (!key || !vn)
+			continue;
+		snprintf(path, sizeof path, "%.60s.%.79s", prefix, key);
+		if (!first_time(L, &sn, key, kn, path))
+			continue;
+		int t = !strcmp(key, "myr") ? 0 : !strcmp(key, "step") ? 1 : -1, a = -1;
+		for (int i = 0; event_actions[i]; i++)
+			if (!strcmp(key, event_actions[i]))
+				a = i;
+		if (t >= 0) {
+			if (time) {
+				err_node(L, kn, "%s: one time per event (%s given at %zu:%zu)", path,
+				         e->when == EVENT_AT_STEP ? "step" : "myr", time->start_mark.line + 1,
+				         time->start_mark.column + 1);
+				continue;
+			}
+			time = kn;
+			e->when = t ? EVENT_AT_STEP : EVENT_AT_MYR;
+			apply(L, &event_time_keys[t], e, vn, path);
+		} else if (a >= 0) {
+			if (action) {
+				err_node(L, kn, "%s: one action per event (%s given at %zu:%zu)", path,
+				         event_actions[e->kind], action->start_mark.line + 1,
+				         action->start_mark.column + 1);
+				continue;
+			}
+			action = kn;
+			e->kind = a;
+			if (a == EVENT_RIFT)
+				walk_rift(L, vn, path, e);
+			else if (a == EVENT_SET)
+				walk_set(L, vn, path, e);
+			else if (a == EVENT_MOTION)
+				walk_fixed(L, vn, path, event_motion_keys, 4, e);
+			else
+				apply(L, &event_text, e, vn, path);
+		} else if (!strcmp(key, "over_myr")) {
+			over = kn;
+			apply(L, &event_over, e, vn, path);
+		} else {
+			suggest s = {.dist = 99, .key = key};
+			static const char *const all[] = {"myr", "step", "rift", "set", "motion", "pause",
+			                                  "over_myr"};
+			for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+				suggest_try(&s, all[i]);
+			unknown_key(L, kn, prefix, &s);
+		}
+	}
+	if (!time)
+		err_node(L, map, "%s: needs a time: myr (Myr from the start) or step", prefix);
+	if (!action)
+		err_node(L, map, "%s: needs an action: rift, set, motion or pause", prefix);
+	else if (over && e->kind != EVENT_SET)
+		err_node(L, over, "%s.over_myr: only a set event ramps", prefix);
+}
+
+static void walk_events(loader *L, const yaml_node_t *seq)
+{
+	char got[256];
+	if (is_null(seq))
+		return;
+	if (seq->type != YAML_SEQUENCE_NODE) {
+		err_node(L, seq, "events: expected a list of events, got %s",
+		         describe(seq, got, sizeof got));
+		return;
+	}
+	long n = seq->data.sequence.items.top - seq->data.sequence.items.start;
+	if (n > PARAMS_MAX_EVENTS) {
+		yaml_node_t *extra = yaml_document_get_node(L->doc,
+		                                            seq->data.sequence.items.start[PARAMS_MAX_EVENTS]);
+		err_node(L, extra ? extra : seq, "events: expected at most %d events, got %ld",
+		         PARAMS_MAX_EVENTS, n);
+		n = PARAMS_MAX_EVENTS;
+	}
+	L->p->event_count = (int)n;
+	for (int i = 0; i < n; i++) {
+		yaml_node_t *e = yaml_document_get_node(L->doc, seq->data.sequence.items.start[i]);
+		if (e)
+			walk_event(L, e, i, &L->p->events[i]);
+	}
+}
+
+/* A plate an event names must be one of the plates at the start: the ids of
+ * plates born later depend on the run. */
+static void check_event_plates(loader *L)
+{
+	for (int i = 0; i < L->p->event_count; i++) {
+		const plan_event *e = &L->p->events[i];
+		if (L->event_plate[i] && e->plate >= L->p->plate_count)
+			err_node(L, L->event_plate[i], "events[%d]: there is no plate %d at the start "
+			         "(plates.count is %d: ids 0 to %d)", i, e->plate, L->p->plate_count,
+			         L->p->plate_count - 1);
+	}
+}
+
 /* True if some key of param_table lives under "section.". */
 static bool is_section(const char *section)
 {
@@ -1011,6 +1251,9 @@ static void walk_section(loader *L, const yaml_node_t *map, const char *prefix)
 		} else if (!*prefix && !strcmp(key, "biomes")) {
 			if (first_time(L, &sn, "biomes", kn, path))
 				walk_biomes(L, vn);
+		} else if (!*prefix && !strcmp(key, "events")) {
+			if (first_time(L, &sn, "events", kn, path))
+				walk_events(L, vn);
 		} else if (!strcmp(prefix, "terrain") && !strcmp(key, "layers")) {
 			if (first_time(L, &sn, "layers", kn, path))
 				walk_layers(L, vn);
@@ -1035,8 +1278,10 @@ static void walk_section(loader *L, const yaml_node_t *map, const char *prefix)
 					suggest_try(&s, p + pl + 1);
 				}
 			}
-			if (!*prefix)
+			if (!*prefix) {
 				suggest_try(&s, "biomes");
+				suggest_try(&s, "events");
+			}
 			else if (!strcmp(prefix, "terrain"))
 				suggest_try(&s, "layers");
 			unknown_key(L, kn, prefix, &s);
@@ -1267,6 +1512,7 @@ static void load(loader *L)
 		settle_seed(L);
 		draw_ranges(L);
 		cross_check(L);
+		check_event_plates(L);
 	} else if (root && !is_null(root)) {
 		err_node(L, root, "expected a mapping of keys at the top level, got %s",
 		         describe(root, got, sizeof got));

@@ -111,6 +111,62 @@ static void put_biomes(FILE *f, const params *p)
 	}
 }
 
+static void put_events(FILE *f, const params *p)
+{
+	char a[40], b[40], c[40];
+	if (p->event_count == 0) {
+		fputs("\nevents: []\n", f);
+		return;
+	}
+	fputs("\nevents:\n", f);
+	for (int i = 0; i < p->event_count; i++) {
+		const plan_event *e = &p->events[i];
+		if (e->when == EVENT_AT_STEP) {
+			fprintf(f, "  - { step: %d, ", e->step);
+		} else {
+			fmt_double(a, sizeof a, e->myr);
+			fprintf(f, "  - { myr: %s, ", a);
+		}
+		switch (e->kind) {
+		case EVENT_RIFT:
+			if (e->plate == EVENT_PLATE_LARGEST) {
+				fputs("rift: largest", f);
+			} else if (e->plate == EVENT_PLATE_AT) {
+				fmt_double(a, sizeof a, e->lat);
+				fmt_double(b, sizeof b, e->lon);
+				fprintf(f, "rift: { lat: %s, lon: %s }", a, b);
+			} else {
+				fprintf(f, "rift: %d", e->plate);
+			}
+			break;
+		case EVENT_SET: {
+			const param_def *d = &param_table[e->param];
+			if (d->nullable && e->value < 0)
+				snprintf(a, sizeof a, "off");
+			else
+				fmt_double(a, sizeof a, e->value);
+			fprintf(f, "set: { %s: %s }", d->path, a);
+			if (e->over_myr > 0) {
+				fmt_double(b, sizeof b, e->over_myr);
+				fprintf(f, ", over_myr: %s", b);
+			}
+			break;
+		}
+		case EVENT_MOTION:
+			fmt_double(a, sizeof a, e->pole_lat);
+			fmt_double(b, sizeof b, e->pole_lon);
+			fmt_double(c, sizeof c, e->speed_cm_yr);
+			fprintf(f, "motion: { plate: %d, pole_lat: %s, pole_lon: %s, speed_cm_yr: %s }",
+			        e->plate, a, b, c);
+			break;
+		default:
+			fputs("pause: ", f);
+			put_text(f, e->text);
+		}
+		fputs(" }\n", f);
+	}
+}
+
 static void put_header(FILE *f, const char *header)
 {
 	while (header && *header) {
@@ -141,6 +197,7 @@ static void put_all(FILE *f, const params *p, const char *header)
 	if (!strcmp(section, "terrain"))
 		put_layers(f, p);
 	put_biomes(f, p);
+	put_events(f, p);
 }
 
 int scenario_yaml_write(FILE *f, const params *p, const char *header)

@@ -253,8 +253,14 @@ static void do_step(stepper_t *st, const step_cmd *c)
 	pthread_mutex_lock(&st->mu);
 	st->status.busy = false;
 	st->status.last_step_ms = ms;
+	char pause_msg[PARAMS_EVENT_TEXT];
 	if (rc == 0) {
 		st->status.steps_done++;
+		/* a pause event of the scenario's timeline stops play, saying why */
+		if (planet_take_pause(st->cur->pl, pause_msg, sizeof pause_msg)) {
+			st->status.playing = false;
+			set_msg_locked(st, false, "paused by the timeline: %s", pause_msg);
+		}
 	} else {
 		st->status.playing = false;
 		set_msg_locked(st, true, "step failed: %s", err[0] ? err : "unknown error");
