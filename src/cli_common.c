@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -123,8 +124,11 @@ int cli_load_scenario_seed(const char *path, const uint64_t *seed, params *out)
 	scenario_opts so = {.has_seed = seed != NULL, .seed = seed ? *seed : 0};
 	if (path && cli_scenario_path(path, buf, sizeof buf, &path))
 		return EXIT_USAGE;
+	const char *def = scenario_default_text();
+	/* the built-in default takes -s like any file */
 	int n = path ? scenario_load_file_opts(path, &so, out, &errors)
-	             : scenario_load_default(out, &errors);
+	             : scenario_load_string_opts("<built-in conf/default.yaml>", def, strlen(def), &so,
+	                                         out, &errors);
 	if (n) {
 		if (errors)
 			fputs(errors, stderr);
