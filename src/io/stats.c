@@ -7,51 +7,81 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "config.h"
+#include "io/provenance.h"
 #include "stats.h"
 
 static const char *const boundary_names[4] = {"none", "convergent", "divergent", "transform"};
 
-/* JSON has no NaN or infinity; a non-finite value would be a bug upstream,
- * but the line must stay parseable anyway. */
-static double finite_or_zero(double v)
+/* JSON has no NaN or infinity: a value that is not a number is written as
+ * null (as raw.json does), never as a made-up 0. */
+static void num(FILE *f, const char *key, const char *fmt, double v)
 {
-	return isfinite(v) ? v : 0;
+	fprintf(f, "\"%s\":", key);
+	if (isfinite(v))
+		fprintf(f, fmt, v);
+	else
+		fputs("null", f);
 }
 
 static void format_line(FILE *f, const snapshot_t *s)
 {
 	const world_stats *st = &s->stats;
-	fprintf(f, "{\"step\":%" PRId64 ",\"time_myr\":%.6g,\"seed\":%" PRIu64 ",\"cells\":%d,"
-	        "\"plate_count\":%d,", s->step, s->time_myr, s->prm.seed, s->n, s->plate_count);
-	fprintf(f, "\"land_fraction\":%.6f,\"sea_level_m\":%.2f,\"eustatic_change_m\":%.2f,",
-	        finite_or_zero(st->land_fraction), finite_or_zero(s->sea_level_m),
-	        finite_or_zero(s->eustatic_change_m));
-	fprintf(f, "\"elevation_min_m\":%.1f,\"elevation_max_m\":%.1f,\"elevation_mean_m\":%.2f,",
-	        finite_or_zero(st->elevation_min_m), finite_or_zero(st->elevation_max_m),
-	        finite_or_zero(st->elevation_mean_m));
-	fprintf(f, "\"mean_temperature_c\":%.3f,", finite_or_zero(st->mean_temperature_c));
-	fprintf(f, "\"continental_fraction\":%.6f,", finite_or_zero(st->continental_fraction));
-	fprintf(f, "\"crust_created\":%.6f,\"crust_consumed\":%.6f,\"samples_per_cell\":%.6f,",
-	        finite_or_zero(st->crust_created), finite_or_zero(st->crust_consumed),
-	        finite_or_zero(st->samples_per_cell));
-	fputs("\"biome_fractions\":{", f);
-	for (int b = 0; b < BIOME_COUNT; b++)
-		fprintf(f, "%s\"%s\":%.6f", b ? "," : "", biome_table[b].name,
-		        finite_or_zero(st->biome_fraction[b]));
+	fprintf(f, "{\"step\":%" PRId64 ",", s->step);
+	num(f, "time_myr", "%.6g", s->time_myr);
+	fprintf(f, ",\"seed\":%" PRIu64 ",\"cells\":%d,\"plate_count\":%d,", s->prm.seed, s->n,
+	        s->plate_count);
+	num(f, "land_fraction", "%.6f", st->land_fraction);
+	fputc(',', f);
+	num(f, "sea_level_m", "%.2f", s->sea_level_m);
+	fputc(',', f);
+	num(f, "eustatic_change_m", "%.2f", s->eustatic_change_m);
+	fputc(',', f);
+	num(f, "elevation_min_m", "%.1f", st->elevation_min_m);
+	fputc(',', f);
+	num(f, "elevation_max_m", "%.1f", st->elevation_max_m);
+	fputc(',', f);
+	num(f, "elevation_mean_m", "%.2f", st->elevation_mean_m);
+	fputc(',', f);
+	num(f, "mean_temperature_c", "%.3f", st->mean_temperature_c);
+	fputc(',', f);
+	num(f, "continental_fraction", "%.6f", st->continental_fraction);
+	fputc(',', f);
+	num(f, "crust_created", "%.6f", st->crust_created);
+	fputc(',', f);
+	num(f, "crust_consumed", "%.6f", st->crust_consumed);
+	fputc(',', f);
+	num(f, "samples_per_cell", "%.6f", st->samples_per_cell);
+	fputs(",\"biome_fractions\":{", f);
+	for (int b = 0; b < BIOME_COUNT; b++) {
+		fputs(b ? "," : "", f);
+		num(f, biome_table[b].name, "%.6f", st->biome_fraction[b]);
+	}
 	fputs("},\"boundary_fractions\":{", f);
-	for (int b = 1; b < 4; b++)
-		fprintf(f, "%s\"%s\":%.6f", b > 1 ? "," : "", boundary_names[b],
-		        finite_or_zero(st->boundary_fraction[b]));
-	fprintf(f, "},\"state_hash\":\"%016" PRIx64 "\",\"plates\":[", s->state_hash);
+	for (int b = 1; b < 4; b++) {
+		fputs(b > 1 ? "," : "", f);
+		num(f, boundary_names[b], "%.6f", st->boundary_fraction[b]);
+	}
+	fprintf(f, "},\"state_hash\":\"%016" PRIx64 "\",", s->state_hash);
+	fprintf(f, "\"scenario_hash\":\"%016" PRIx64 "\",\"version\":\"%s\",",
+	        provenance_scenario_hash(&s->prm), PACKAGE_VERSION);
+	fputs("\"plates\":[", f);
 	for (int i = 0; i < s->plate_count; i++) {
 		const plate_info *p = &s->plates[i];
-		fprintf(f, "%s{\"id\":%d,\"type\":\"%s\",\"area_fraction\":%.6f,"
-		        "\"continental_fraction\":%.6f,\"speed_cm_yr\":%.3f,\"pole_lat\":%.3f,"
-		        "\"pole_lon\":%.3f,\"mean_elevation_m\":%.1f}",
-		        i ? "," : "", p->id, p->type == CRUST_CONTINENTAL ? "continental" : "oceanic",
-		        finite_or_zero(p->area_fraction), finite_or_zero(p->continental_fraction),
-		        finite_or_zero(p->speed_cm_yr), finite_or_zero(p->pole_lat),
-		        finite_or_zero(p->pole_lon), finite_or_zero(p->mean_elevation_m));
+		fprintf(f, "%s{\"id\":%d,\"type\":\"%s\",", i ? "," : "", p->id,
+		        p->type == CRUST_CONTINENTAL ? "continental" : "oceanic");
+		num(f, "area_fraction", "%.6f", p->area_fraction);
+		fputc(',', f);
+		num(f, "continental_fraction", "%.6f", p->continental_fraction);
+		fputc(',', f);
+		num(f, "speed_cm_yr", "%.3f", p->speed_cm_yr);
+		fputc(',', f);
+		num(f, "pole_lat", "%.3f", p->pole_lat);
+		fputc(',', f);
+		num(f, "pole_lon", "%.3f", p->pole_lon);
+		fputc(',', f);
+		num(f, "mean_elevation_m", "%.1f", p->mean_elevation_m);
+		fputc('}', f);
 	}
 	fputs("]}\n", f);
 }
