@@ -172,7 +172,7 @@ static int write_png_kind(export_job *j, const export_meta *m, const char *dir, 
 	const char *projection = sp->store == STORE_CUBE
 		? "cube map, 4x3 horizontal cross: row 1 = -Y +X +Y -X (lon -90 0 90 180), +Z (north) above and -Z below +X"
 		: "equirectangular, lon -180..180 left to right, lat 90..-90 top to bottom, pixel centres at ((x+0.5)/W, (y+0.5)/H)";
-	pngw_text text[13] = {
+	pngw_text text[14] = {
 		{"Software", m->software},
 		{"Kind", sp->name},
 		{"Scenario", m->scenario},
@@ -184,8 +184,9 @@ static int write_png_kind(export_job *j, const export_meta *m, const char *dir, 
 		{"Eustatic-Change-m", m->eustatic},
 		{"State-Hash", m->hash},
 		{"Planet-Radius-m", m->radius},
+		{"Scenario-YAML", m->scenario_yaml ? m->scenario_yaml : ""},
 	};
-	int ntext = 11;
+	int ntext = 12;
 	if (fmt != PNGW_RGB8)
 		text[ntext++] = (pngw_text){"Elevation-Mapping", fmt == PNGW_GREY16
 			? "linear, -11000 m -> 0, +9000 m -> 65535 (metres from the sea level of this step)"
@@ -271,5 +272,6 @@ int export_write(const snapshot_t *s, unsigned mask, const char *dir,
 	}
 	free(j.clon);
 	free(j.slon);
+	export_meta_free(&m);
 	return rc;
 }

@@ -5,8 +5,9 @@
  * step / K) for time-lapse frames; 2:1 equirectangular, longitude -180..180 left to right, north up, pixel (x, y)
  * centred at lon = -180 + 360 (x + 0.5) / W, lat = 90 - 180 (y + 0.5) / H.
  * Every PNG carries text chunks Software, Kind, Scenario, Seed, Step,
- * Time-Myr, Projection, Sea-Level-m, Eustatic-Change-m, State-Hash and
- * Planet-Radius-m (heightmaps also Elevation-Mapping).
+ * Time-Myr, Projection, Sea-Level-m, Eustatic-Change-m, State-Hash,
+ * Planet-Radius-m and Scenario-YAML, the effective scenario (heightmaps also
+ * Elevation-Mapping); tEXt when plain ASCII, UTF-8 iTXt otherwise.
  *
  *   biome, plates, stress, temperature, precipitation, age
  *                 8-bit RGB, W x H, the colour views of colormap.h

@@ -112,7 +112,9 @@ static int write_raw_json(const export_job *j, const export_meta *m, const char 
 	        m->eustatic);
 	textenc_json(f, m->scenario);
 	fprintf(f, ",\n  \"seed\": %s,\n  \"step\": %s,\n  \"time_myr\": %s,\n", m->seed, m->step, m->time);
-	fprintf(f, "  \"state_hash\": \"%s\",\n  \"software\": ", m->hash);
+	fprintf(f, "  \"state_hash\": \"%s\",\n  \"scenario_yaml\": ", m->hash);
+	textenc_json(f, m->scenario_yaml ? m->scenario_yaml : "");
+	fprintf(f, ",\n  \"software\": ");
 	textenc_json(f, m->software);
 	fprintf(f, ",\n  \"version\": \"%s\"\n}\n", PACKAGE_VERSION);
 	if (fclose(f) != 0) {
@@ -177,6 +179,7 @@ int export_data_write(export_job *j, const export_meta *m, const char *dir, long
 		{"Seed", m->seed}, {"Step", m->step}, {"Time-Myr", m->time}, {"State-Hash", m->hash},
 		{"Planet-Radius-m", m->radius}, {"Sea-Level-m", m->sea},
 		{"Eustatic-Change-m", m->eustatic},
+		{"Scenario-YAML", m->scenario_yaml ? m->scenario_yaml : ""},
 	};
 	georef g = {j->w, j->h, m->radius_m, sp->nbands, bands, meta,
 	            (int)(sizeof meta / sizeof *meta)};

@@ -13,11 +13,13 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "config.h"
 #include "io/colormap.h"
 #include "io/outfile.h"
+#include "io/scenario_yaml.h"
 #include "io/textenc.h"
 
 static const char *const png_geo[] = {".png", ".png.aux.xml", NULL};
@@ -92,6 +94,15 @@ void export_meta_fill(export_meta *m, const snapshot_t *s, const export_opts *o)
 		snprintf(m->eustatic, sizeof m->eustatic, "null");
 	textenc_utf8(o->scenario && *o->scenario ? o->scenario : "built-in default", m->scenario,
 	             sizeof m->scenario);
+	/* the planet's own settings, live edits included: reproducible without
+	 * the scenario file (out of memory: left out, the maps still written) */
+	m->scenario_yaml = scenario_yaml(&s->prm, NULL);
+}
+
+void export_meta_free(export_meta *m)
+{
+	free(m->scenario_yaml);
+	m->scenario_yaml = NULL;
 }
 
 /* Latitude of row y; pixel centres at (y + 0.5) / h, north up. */

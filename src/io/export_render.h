@@ -43,10 +43,13 @@ typedef struct export_meta {
 	char software[64], seed[32], step[32], time[32], sea[32], eustatic[32], hash[24];
 	char radius[32];
 	char scenario[1024];
+	char *scenario_yaml;    /* the effective scenario (scenario_yaml), or "" */
 	double radius_m;
 } export_meta;
 
+/* Fill m; export_meta_free releases it. */
 void export_meta_fill(export_meta *m, const snapshot_t *s, const export_opts *o);
+void export_meta_free(export_meta *m);
 
 /* One file being rendered. */
 typedef struct export_job {

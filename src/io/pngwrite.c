@@ -10,6 +10,7 @@
  * row rendering, not zlib, is most of the time. */
 #include "io/pngwrite.h"
 #include "io/outfile.h"
+#include "io/textenc.h"
 
 #include <errno.h>
 #include <png.h>
@@ -25,6 +26,19 @@
 #ifndef PNGW_FILTERS
 #define PNGW_FILTERS PNG_FILTER_SUB
 #endif
+
+/* Text longer than this is deflated (the effective scenario: ~2 KB). */
+#define PNGW_TEXT_DEFLATE 1024
+
+/* Only 7-bit text (newlines allowed) goes into a tEXt chunk, which is
+ * Latin-1 by definition; anything else goes into an iTXt chunk, UTF-8. */
+static int plain_ascii(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s >= 0x80 || ((unsigned char)*s < 0x20 && *s != '\n'))
+			return 0;
+	return 1;
+}
 
 /* Where libpng's errors go: the file named in messages (the destination,
  * not the temporary name) and the errno of a failed write, so a full disk
@@ -104,6 +118,7 @@ int pngw_write(const char *path, const char *shown, int width, int height, pngw_
 	uint8_t *volatile buf = NULL;
 	png_bytep *volatile rows = NULL;
 	png_textp volatile tx = NULL;
+	char **volatile utf8 = NULL;    /* UTF-8 copies of iTXt values */
 	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &box, on_error, on_warning);
 	png_infop info = png ? png_create_info_struct(png) : NULL;
 	if (!png || !info) {
@@ -118,12 +133,16 @@ int pngw_write(const char *path, const char *shown, int width, int height, pngw_
 		free(buf);
 		free(rows);
 		free(tx);
+		for (int i = 0; utf8 && i < ntext; i++)
+			free(utf8[i]);
+		free(utf8);
 		return -1;
 	}
 	buf = malloc(stride * (size_t)nb);
 	rows = malloc(sizeof *rows * (size_t)nb);
 	tx = calloc((size_t)(ntext > 0 ? ntext : 1), sizeof *tx);
-	if (!buf || !rows || !tx)
+	utf8 = calloc((size_t)(ntext > 0 ? ntext : 1), sizeof *utf8);
+	if (!buf || !rows || !tx || !utf8)
 		png_error(png, "out of memory");
 	f = fopen(path, "wb");
 	if (!f) {
@@ -139,9 +158,24 @@ int pngw_write(const char *path, const char *shown, int width, int height, pngw_
 	             fmt == PNGW_RGB8 ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_GRAY,
 	             PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
 	for (int i = 0; i < ntext; i++) {
-		tx[i].compression = PNG_TEXT_COMPRESSION_NONE;    /* tEXt */
+		const char *v = text[i].value ? text[i].value : "";
+		size_t len = strlen(v);
+		int deflate = len > PNGW_TEXT_DEFLATE;
 		tx[i].key = (png_charp)text[i].key;
-		tx[i].text = (png_charp)(text[i].value ? text[i].value : "");
+		if (plain_ascii(v)) {
+			tx[i].compression = deflate ? PNG_TEXT_COMPRESSION_zTXt : PNG_TEXT_COMPRESSION_NONE;
+			tx[i].text = (png_charp)v;
+			continue;
+		}
+		/* a replacement character is 3 bytes for each byte it replaces */
+		utf8[i] = malloc(3 * len + 1);
+		if (!utf8[i])
+			png_error(png, "out of memory");
+		textenc_utf8(v, utf8[i], 3 * len + 1);
+		tx[i].compression = deflate ? PNG_ITXT_COMPRESSION_zTXt : PNG_ITXT_COMPRESSION_NONE;
+		tx[i].text = utf8[i];
+		tx[i].lang = (png_charp)"";
+		tx[i].lang_key = (png_charp)"";
 	}
 	if (ntext > 0)
 		png_set_text(png, info, tx, ntext);
@@ -164,6 +198,9 @@ int pngw_write(const char *path, const char *shown, int width, int height, pngw_
 	free(buf);
 	free(rows);
 	free(tx);
+	for (int i = 0; i < ntext; i++)
+		free(utf8[i]);
+	free(utf8);
 	int bad = ferror(f) || fflush(f) != 0;
 	int saved = errno;
 	if (fclose(f) != 0 || bad) {

@@ -1,7 +1,9 @@
 /* pngwrite.h: stream a PNG to a file with libpng's classic API, band by band.
  *
  * One writer for every map: 8-bit RGB, 8-bit grey and 16-bit grey (heights),
- * all with tEXt chunks. The caller fills bands of rows (in parallel if it
+ * all with text chunks: tEXt for 7-bit text, iTXt (UTF-8; bytes that are not
+ * UTF-8 become U+FFFD) for anything else, deflated (zTXt, compressed iTXt)
+ * above 1 KB. The caller fills bands of rows (in parallel if it
  * likes) and never holds the whole image, so a 16384x8192 map needs only a
  * band of memory. */
 #ifndef TECTONICA_PNGWRITE_H
