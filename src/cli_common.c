@@ -142,6 +142,29 @@ int cli_load_scenario_seed(const char *path, const uint64_t *seed, params *out)
 	return 0;
 }
 
+int cli_load_planets(const char *path, const uint64_t *seed, params *out, int max, int *count)
+{
+	char *errors = NULL, buf[PRESET_PATH_MAX];
+	scenario_opts so = {.has_seed = seed != NULL, .seed = seed ? *seed : 0};
+	*count = 1;
+	if (path && cli_scenario_path(path, buf, sizeof buf, &path))
+		return EXIT_USAGE;
+	int n = path ? scenario_load_planets_file(path, &so, out, max, count, &errors)
+	             : scenario_load_default(out, &errors);
+	if (n) {
+		if (errors)
+			fputs(errors, stderr);
+		free(errors);
+		return EXIT_USAGE;
+	}
+	free(errors);
+	for (int i = 0; i < *count && i < 32; i++)
+		if (so.random_planets >> i & 1)
+			err_print("%s: seed: random picked %llu (-s %llu makes this planet again)", path,
+			          (unsigned long long)out[i].seed, (unsigned long long)out[i].seed);
+	return 0;
+}
+
 int cli_load_scenario(const char *path, params *out)
 {
 	return cli_load_scenario_seed(path, NULL, out);

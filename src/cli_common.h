@@ -31,5 +31,7 @@ int cli_load_scenario(const char *path, params *out);
  * it) when seed is not NULL. A seed picked for "seed: random" is reported on
  * stderr, so the planet can be made again. */
 int cli_load_scenario_seed(const char *path, const uint64_t *seed, params *out);
+/* The same for a file of planets: out holds max params, *count gets how many. */
+int cli_load_planets(const char *path, const uint64_t *seed, params *out, int max, int *count);
 
 #endif

@@ -23,7 +23,7 @@ static const char check_usage[] =
 	"       tectonica check --print [-s SEED] SCENARIO.yaml\n";
 
 /* Read all of stdin (bounded by the loader's own limit plus one byte). */
-static int check_stdin(scenario_opts *so, params *p, char **errors)
+static int check_stdin(scenario_opts *so, params *p, int *count, char **errors)
 {
 	size_t cap = (1u << 20) + 1, len;
 	char *buf = malloc(cap);
@@ -32,26 +32,30 @@ static int check_stdin(scenario_opts *so, params *p, char **errors)
 		return -1;
 	}
 	len = fread(buf, 1, cap, stdin);
-	int n = scenario_load_string_opts("-", buf, len, so, p, errors);
+	int n = scenario_load_planets_string("-", buf, len, so, p, SCENARIO_MAX_PLANETS, count,
+	                                     errors);
 	free(buf);
 	return n;
 }
 
-/* The effective scenario of one valid file on stdout. */
-static int print_effective(const char *name, const params *p, const scenario_opts *so)
+/* The effective scenario of one valid file (its planets) on stdout. */
+static int print_effective(const char *name, const params *p, int count, const scenario_opts *so)
 {
 	char header[640], drawn[128] = "";
 	if (so->ranges)
 		snprintf(drawn, sizeof drawn, ", %d value%s drawn from ranges", so->ranges,
 		         so->ranges == 1 ? "" : "s");
+	if (count > 1)
+		snprintf(drawn, sizeof drawn, ", %d planets", count);
 	snprintf(header, sizeof header,
 	         "Effective scenario of %s (tectonica %s, seed %llu%s%s): every key,\n"
 	         "defaults filled in. `tectonica check` accepts it and it makes the same planet.",
-	         name, PACKAGE_VERSION, (unsigned long long)p->seed,
+	         name, PACKAGE_VERSION, (unsigned long long)p[0].seed,
 	         so->seed_random ? ", picked for seed: random" : "", drawn);
-	if (so->seed_random)
-		err_print("%s: seed: random picked %llu", name, (unsigned long long)p->seed);
-	if (scenario_yaml_write(stdout, p, header) < 0)
+	for (int i = 0; i < count && i < 32; i++)
+		if (so->random_planets >> i & 1)
+			err_print("%s: seed: random picked %llu", name, (unsigned long long)p[i].seed);
+	if (scenario_yaml_write_planets(stdout, p, count, header) < 0)
 		return EXIT_RUNTIME; /* main reports the failed write */
 	return EXIT_OK;
 }
@@ -102,21 +106,33 @@ int cmd_check(int argc, char **argv)
 		err_print("check --print: one scenario at a time");
 		return EXIT_USAGE;
 	}
+	params *p = malloc(SCENARIO_MAX_PLANETS * sizeof *p);
+	if (!p) {
+		err_print("check: out of memory");
+		return EXIT_RUNTIME;
+	}
 	for (int i = first; i < argc; i++) {
-		params p;
 		char *errors = NULL, buf[PRESET_PATH_MAX];
+		int count = 1;
 		const char *path = argv[i];
 		if (cli_scenario_path(argv[i], buf, sizeof buf, &path)) {
 			bad++;
 			continue;
 		}
 		scenario_opts so = {.has_seed = seed_set, .seed = seed};
-		int n = !strcmp(path, "-") ? check_stdin(&so, &p, &errors)
-		                           : scenario_load_file_opts(path, &so, &p, &errors);
+		int n = !strcmp(path, "-") ? check_stdin(&so, p, &count, &errors)
+		                           : scenario_load_planets_file(path, &so, p, SCENARIO_MAX_PLANETS,
+		                                                        &count, &errors);
 		if (n == 0) {
-			if (print)
-				return print_effective(path, &p, &so);
-			printf("%s: ok\n", path);
+			if (print) {
+				int rc = print_effective(path, p, count, &so);
+				free(p);
+				return rc;
+			}
+			if (count > 1)
+				printf("%s: ok (%d planets)\n", path, count);
+			else
+				printf("%s: ok\n", path);
 		} else {
 			bad++;
 			if (errors)
@@ -126,5 +142,6 @@ int cmd_check(int argc, char **argv)
 		}
 		free(errors);
 	}
+	free(p);
 	return bad ? EXIT_USAGE : EXIT_OK;
 }

@@ -194,31 +194,12 @@ static int check_outputs(const run_opts *o, unsigned mask, int want_maps)
 	return 0;
 }
 
-int cmd_run(int argc, char **argv)
+/* One planet (or the loaded state) from start to its outputs. */
+static int run_one(const run_opts *opts, const params *prm, unsigned mask, int want_maps)
 {
-	run_opts o;
-	int rc = parse_run(argc, argv, &o);
-	if (rc)
-		return rc > 0 ? EXIT_OK : EXIT_USAGE;
-
-	unsigned mask = 0;
-	char err[1024] = "", scenario_buf[PRESET_PATH_MAX];
-	if (o.scenario && cli_scenario_path(o.scenario, scenario_buf, sizeof scenario_buf,
-	                                    &o.scenario))
-		return EXIT_USAGE;
-	int want_maps = o.outdir || o.exports || o.every;
-	if (want_maps && export_parse_list(o.exports ? o.exports : DEFAULT_EXPORTS, &mask, err, sizeof err) < 0) {
-		err_print("-e: %s", err);
-		return EXIT_USAGE;
-	}
-	/* the inputs first: a bad scenario must leave every output untouched */
-	params prm;
-	if (!o.load_path) {
-		rc = cli_load_scenario_seed(o.scenario, o.seed_set ? &o.seed : NULL, &prm);
-		if (rc)
-			return rc;
-	}
-	rc = check_outputs(&o, mask, want_maps);
+	run_opts o = *opts;
+	char err[1024] = "";
+	int rc = check_outputs(&o, mask, want_maps);
 	if (rc)
 		return rc;
 	outfile_signals_install();
@@ -244,7 +225,7 @@ int cmd_run(int argc, char **argv)
 			goto out;
 		}
 	} else {
-		pl = planet_new(&prm, pool, err, sizeof err);
+		pl = planet_new(prm, pool, err, sizeof err);
 		if (!pl) {
 			err_print("%s", err);
 			rc = EXIT_RUNTIME;
@@ -367,3 +348,104 @@ out:
 	}
 	return rc;
 }
+
+/* "3-pangaea": the folder of planet i (from 1) of a file of planets. */
+static void planet_folder(const params *p, int i, char *out, size_t len)
+{
+	int o = snprintf(out, len, "%d-", i + 1), dash = 1;
+	for (const char *c = p->name; *c && o + 2 < (int)len && o < 48; c++) {
+		char ch = *c;
+		if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9'))
+			out[o++] = ch, dash = 0;
+		else if (ch >= 'A' && ch <= 'Z')
+			out[o++] = (char)(ch - 'A' + 'a'), dash = 0;
+		else if (!dash)
+			out[o++] = '-', dash = 1;
+	}
+	while (o > 0 && out[o - 1] == '-')
+		o--;
+	out[o] = 0;
+	if (!strchr(out, '-'))
+		snprintf(out + o, len - (size_t)o, "-planet");
+}
+
+/* A file of planets: each runs alone and writes into its own folder under
+ * -o (maps, and --stats and --save by their file name). */
+static int run_planets(const run_opts *o, const params *prm, int count, unsigned mask,
+                       int want_maps)
+{
+	int stats_file = o->stats_path && strcmp(o->stats_path, "-");
+	if ((stats_file && strchr(o->stats_path, '/')) || (o->save_path && strchr(o->save_path, '/'))) {
+		err_print("a file of %d planets: --stats and --save name a file in each planet's "
+		          "folder, without '/'", count);
+		return EXIT_USAGE;
+	}
+	const char *base = o->outdir ? o->outdir : ".";
+	int writes = want_maps || stats_file || o->save_path;
+	for (int i = 0; i < count; i++) {
+		char sub[64], dir[PATH_MAX], stats[PATH_MAX], save[PATH_MAX];
+		planet_folder(&prm[i], i, sub, sizeof sub);
+		if (snprintf(dir, sizeof dir, "%s/%s", base, sub) >= (int)sizeof dir ||
+		    (stats_file && snprintf(stats, sizeof stats, "%s/%s", dir, o->stats_path) >= (int)sizeof stats) ||
+		    (o->save_path && snprintf(save, sizeof save, "%s/%s", dir, o->save_path) >= (int)sizeof save)) {
+			err_print("-o: the path of '%s' is too long", sub);
+			return EXIT_USAGE;
+		}
+		if (writes && ((mkdir(base, 0777) < 0 && errno != EEXIST) ||
+		               (mkdir(dir, 0777) < 0 && errno != EEXIST))) {
+			char b[OUTFILE_SHOWN];
+			err_print("-o: cannot create '%s': %s", outfile_shown(dir, b), strerror(errno));
+			return EXIT_RUNTIME;
+		}
+		run_opts one = *o;
+		one.outdir = want_maps ? dir : NULL;
+		one.stats_path = stats_file ? stats : o->stats_path;
+		one.save_path = o->save_path ? save : NULL;
+		if (!o->quiet)
+			fprintf(o->stats_path && !stats_file ? stderr : stdout, "planet %d of %d: %s%s%s\n",
+			        i + 1, count, prm[i].name, writes ? " -> " : "", writes ? dir : "");
+		int rc = run_one(&one, &prm[i], mask, want_maps);
+		if (rc)
+			return rc;
+	}
+	return EXIT_OK;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	run_opts o;
+	int rc = parse_run(argc, argv, &o);
+	if (rc)
+		return rc > 0 ? EXIT_OK : EXIT_USAGE;
+
+	unsigned mask = 0;
+	char err[1024] = "", scenario_buf[PRESET_PATH_MAX];
+	if (o.scenario && cli_scenario_path(o.scenario, scenario_buf, sizeof scenario_buf,
+	                                    &o.scenario))
+		return EXIT_USAGE;
+	int want_maps = o.outdir || o.exports || o.every;
+	if (want_maps && export_parse_list(o.exports ? o.exports : DEFAULT_EXPORTS, &mask, err, sizeof err) < 0) {
+		err_print("-e: %s", err);
+		return EXIT_USAGE;
+	}
+	/* the inputs first: a bad scenario must leave every output untouched */
+	params *prm = malloc(SCENARIO_MAX_PLANETS * sizeof *prm);
+	int count = 1;
+	if (!prm) {
+		err_print("out of memory");
+		return EXIT_RUNTIME;
+	}
+	if (!o.load_path) {
+		rc = cli_load_planets(o.scenario, o.seed_set ? &o.seed : NULL, prm,
+		                      SCENARIO_MAX_PLANETS, &count);
+		if (rc) {
+			free(prm);
+			return rc;
+		}
+	}
+	rc = count > 1 ? run_planets(&o, prm, count, mask, want_maps)
+	               : run_one(&o, o.load_path ? NULL : prm, mask, want_maps);
+	free(prm);
+	return rc;
+}
+

@@ -68,6 +68,9 @@ typedef struct loader {
 	/* per event: the node of the plate id it names, checked against
 	 * plates.count once the whole file is read */
 	const yaml_node_t *event_plate[PARAMS_MAX_EVENTS];
+	/* a file of planets: where they go, how many at most, how many found */
+	params *planets;
+	int max_planets, nplanets;
 } loader;
 
 enum { TAG_NONE, TAG_STR, TAG_INT, TAG_FLOAT, TAG_BOOL, TAG_NULL, TAG_MAP, TAG_SEQ };
@@ -120,9 +123,19 @@ err_at(loader *L, size_t line, size_t col, const char *fmt, ...)
 	char *big = need >= (int)sizeof out ? malloc((size_t)need + 1) : NULL;
 	if (big)
 		snprintf(big, (size_t)need + 1, "%s:%zu:%zu: %s\n", L->name, line + 1, col + 1, msg);
-	add_line(L, big ? big : out);
+	const char *line_text = big ? big : out;
+	/* shared defaults are walked once per planet: say each problem once */
+	bool again = false;
+	for (const char *at = L->buf; at && L->blen && (at = strstr(at, line_text)); at++)
+		if (at == L->buf || at[-1] == '\n') {
+			again = true;
+			break;
+		}
+	if (!again) {
+		add_line(L, line_text);
+		L->nerr++;
+	}
 	free(big);
-	L->nerr++;
 }
 
 #define err_node(L, n, ...) err_at(L, (n)->start_mark.line, (n)->start_mark.column, __VA_ARGS__)
@@ -474,6 +487,29 @@ static bool tag_allows(const loader *L, const param_def *d, const yaml_node_t *n
 static bool apply_range(loader *L, const param_def *d, void *base, const yaml_node_t *n,
                         const char *path);
 
+/* A list given again (a planet's over its defaults) drops the ranges of the
+ * list it replaces. */
+static void drop_pending_in(loader *L, const void *start, size_t size)
+{
+	const char *lo = start, *hi = lo + size;
+	for (int i = 0; i < L->nranges; i++)
+		if ((const char *)L->ranges[i].base >= lo && (const char *)L->ranges[i].base < hi) {
+			L->ranges[i] = L->ranges[--L->nranges];
+			i--;
+		}
+}
+
+/* A value given again (a planet's over its defaults) replaces a range given
+ * before for the same field. */
+static void drop_pending(loader *L, const param_def *d, const void *base)
+{
+	for (int i = 0; i < L->nranges; i++)
+		if (L->ranges[i].base == base && L->ranges[i].d->offset == d->offset) {
+			L->ranges[i] = L->ranges[--L->nranges];
+			i--;
+		}
+}
+
 /* Store the value of node n for key d into base; report what is wrong.
  * Returns true when stored. A range for a numeric key is stored later, when
  * drawn (draw_ranges). */
@@ -512,6 +548,7 @@ static bool apply(loader *L, const param_def *d, void *base, const yaml_node_t *
 		return false;
 	}
 
+	drop_pending(L, d, base);
 	if ((d->type == PK_INT || d->type == PK_DOUBLE) &&
 	    (n->type == YAML_MAPPING_NODE || n->type == YAML_SEQUENCE_NODE))
 		return apply_range(L, d, base, n, path);
@@ -853,6 +890,7 @@ static void walk_layers(loader *L, const yaml_node_t *seq)
 {
 	char got[256];
 	if (is_null(seq)) {
+		drop_pending_in(L, L->p->layers, sizeof L->p->layers);
 		L->p->layer_count = 0;
 		return;
 	}
@@ -870,6 +908,7 @@ static void walk_layers(loader *L, const yaml_node_t *seq)
 		n = MAX_NOISE_LAYERS;
 	}
 	/* A list replaces the default layers; unused slots stay zero. */
+	drop_pending_in(L, L->p->layers, sizeof L->p->layers);
 	memset(L->p->layers, 0, sizeof L->p->layers);
 	L->p->layer_count = (int)n;
 	for (int i = 0; i < n; i++) {
@@ -1179,8 +1218,12 @@ static void walk_event(loader *L, const yaml_node_t *map, int idx, plan_event *e
 static void walk_events(loader *L, const yaml_node_t *seq)
 {
 	char got[256];
-	if (is_null(seq))
+	if (is_null(seq)) {
+		drop_pending_in(L, L->p->events, sizeof L->p->events);
+		memset(L->p->events, 0, sizeof L->p->events);
+		L->p->event_count = 0;
 		return;
+	}
 	if (seq->type != YAML_SEQUENCE_NODE) {
 		err_node(L, seq, "events: expected a list of events, got %s",
 		         describe(seq, got, sizeof got));
@@ -1194,6 +1237,10 @@ static void walk_events(loader *L, const yaml_node_t *seq)
 		         PARAMS_MAX_EVENTS, n);
 		n = PARAMS_MAX_EVENTS;
 	}
+	/* a list replaces the one before (a planet's, its defaults') */
+	drop_pending_in(L, L->p->events, sizeof L->p->events);
+	memset(L->p->events, 0, sizeof L->p->events);
+	memset(L->event_plate, 0, sizeof L->event_plate);
 	L->p->event_count = (int)n;
 	for (int i = 0; i < n; i++) {
 		yaml_node_t *e = yaml_document_get_node(L->doc, seq->data.sequence.items.start[i]);
@@ -1486,6 +1533,101 @@ static bool prescan(loader *L)
 	return ok;
 }
 
+/* One planet: the defaults, the planet's own keys over them, then the draw
+ * and the checks that need the whole planet. */
+static void load_planet(loader *L, params *p, const yaml_node_t *defaults,
+                        const yaml_node_t *planet, int idx)
+{
+	L->p = p;
+	params_default(p);
+	memset(L->where, 0, param_table_len * sizeof *L->where);
+	memset(L->bad, 0, param_table_len * sizeof *L->bad);
+	memset(L->event_plate, 0, sizeof L->event_plate);
+	L->nranges = 0;
+	L->seed_random = false;
+	bool was_random = L->opts && L->opts->seed_random;
+	if (L->opts)
+		L->opts->seed_random = false;
+	if (defaults)
+		walk_section(L, defaults, "");
+	if (planet)
+		walk_section(L, planet, "");
+	settle_seed(L);
+	draw_ranges(L);
+	cross_check(L);
+	check_event_plates(L);
+	if (L->opts) {
+		if (L->opts->seed_random && idx < 32)
+			L->opts->random_planets |= 1u << idx;
+		L->opts->seed_random |= was_random;
+	}
+}
+
+/* The top level: one planet, or "planets:" (with "defaults:" under each). */
+static void load_root(loader *L, const yaml_node_t *root)
+{
+	const yaml_node_t *planets = NULL, *defaults = NULL;
+	char kbuf[80], got[256];
+	PAIRS(root) {
+		const yaml_node_t *kn = yaml_document_get_node(L->doc, pr->key);
+		if (kn && kn->type == YAML_SCALAR_NODE && kn->data.scalar.length == 7 &&
+		    !memcmp(kn->data.scalar.value, "planets", 7))
+			planets = yaml_document_get_node(L->doc, pr->value);
+	}
+	if (!planets) {
+		load_planet(L, L->planets, NULL, root, 0);
+		L->nplanets = 1;
+		return;
+	}
+	seen sn = {.n = 0};
+	PAIRS(root) {
+		const yaml_node_t *kn, *vn = yaml_document_get_node(L->doc, pr->value);
+		const char *key = pair_key(L, pr, "", kbuf, sizeof kbuf, &kn);
+		if (!key || !vn || !first_time(L, &sn, key, kn, key))
+			continue;
+		if (!strcmp(key, "defaults")) {
+			if (vn->type == YAML_MAPPING_NODE)
+				defaults = vn;
+			else if (!is_null(vn))
+				err_node(L, vn, "defaults: expected a mapping of keys, got %s",
+				         describe(vn, got, sizeof got));
+		} else if (strcmp(key, "planets")) {
+			char shown[200];
+			sanitize(shown, sizeof shown, kn->data.scalar.value, kn->data.scalar.length, 64);
+			err_node(L, kn, "%s: a file of planets has only planets: and defaults: at the top; "
+			         "put keys for every planet under defaults:", shown);
+		}
+	}
+	long n = planets->type == YAML_SEQUENCE_NODE
+	         ? planets->data.sequence.items.top - planets->data.sequence.items.start : 0;
+	if (planets->type != YAML_SEQUENCE_NODE || n == 0) {
+		err_node(L, planets, "planets: expected a list of planets (mappings of keys), got %s",
+		         describe(planets, got, sizeof got));
+		return;
+	}
+	if (L->max_planets == 1) {
+		n = 1; /* a caller of one planet gets the first */
+	} else if (n > L->max_planets) {
+		yaml_node_t *extra = yaml_document_get_node(L->doc,
+		                                            planets->data.sequence.items.start[L->max_planets]);
+		err_node(L, extra ? extra : planets, "planets: expected at most %d planets, got %ld",
+		         L->max_planets, n);
+		n = L->max_planets;
+	}
+	for (int i = 0; i < n; i++)
+		params_default(&L->planets[i]);
+	for (int i = 0; i < n; i++) {
+		yaml_node_t *e = yaml_document_get_node(L->doc, planets->data.sequence.items.start[i]);
+		if (!e || (e->type != YAML_MAPPING_NODE && !is_null(e))) {
+			err_node(L, e ? e : planets, "planets[%d]: expected a mapping of keys, got %s", i,
+			         describe(e, got, sizeof got));
+			continue;
+		}
+		load_planet(L, &L->planets[i], defaults, is_null(e) ? NULL : e, i);
+	}
+	L->nplanets = (int)n;
+}
+
 /* Pass 2 and the walk. */
 static void load(loader *L)
 {
@@ -1508,11 +1650,7 @@ static void load(loader *L)
 	L->doc = &doc;
 	yaml_node_t *root = yaml_document_get_root_node(&doc);
 	if (root && root->type == YAML_MAPPING_NODE) {
-		walk_section(L, root, "");
-		settle_seed(L);
-		draw_ranges(L);
-		cross_check(L);
-		check_event_plates(L);
+		load_root(L, root);
 	} else if (root && !is_null(root)) {
 		err_node(L, root, "expected a mapping of keys at the top level, got %s",
 		         describe(root, got, sizeof got));
@@ -1549,16 +1687,18 @@ static int finish(loader *L, char **errors)
 	return L->nerr;
 }
 
-int scenario_load_string_opts(const char *name, const char *text, size_t len,
-                              scenario_opts *opts, params *out, char **errors)
+int scenario_load_planets_string(const char *name, const char *text, size_t len,
+                                 scenario_opts *opts, params *out, int max, int *count,
+                                 char **errors)
 {
 	loader L = {.name = name ? name : "<string>", .text = (const unsigned char *)text,
-	            .len = text ? len : 0, .p = out, .opts = opts};
+	            .len = text ? len : 0, .p = out, .opts = opts, .planets = out,
+	            .max_planets = max < 1 ? 1 : max, .nplanets = 1};
 	params_default(out);
 	if (errors)
 		*errors = NULL;
 	if (opts)
-		opts->seed_random = false, opts->ranges = 0;
+		opts->seed_random = false, opts->ranges = 0, opts->random_planets = 0;
 	L.where = calloc(param_table_len, sizeof *L.where);
 	L.bad = calloc(param_table_len, sizeof *L.bad);
 	if (!L.where || !L.bad)
@@ -1568,9 +1708,18 @@ int scenario_load_string_opts(const char *name, const char *text, size_t len,
 		       SCENARIO_MAX_BYTES);
 	else if (L.len)
 		load(&L);
-	if (opts && opts->has_seed)
-		out->seed = opts->seed; /* also for a file with no keys */
+	for (int i = 0; i < L.nplanets; i++)
+		if (opts && opts->has_seed)
+			out[i].seed = opts->seed; /* also for a file with no keys */
+	if (count)
+		*count = L.nplanets;
 	return finish(&L, errors);
+}
+
+int scenario_load_string_opts(const char *name, const char *text, size_t len,
+                              scenario_opts *opts, params *out, char **errors)
+{
+	return scenario_load_planets_string(name, text, len, opts, out, 1, NULL, errors);
 }
 
 int scenario_load_string(const char *name, const char *text, size_t len, params *out,
@@ -1585,6 +1734,12 @@ int scenario_load_file(const char *path, params *out, char **errors)
 }
 
 int scenario_load_file_opts(const char *path, scenario_opts *opts, params *out, char **errors)
+{
+	return scenario_load_planets_file(path, opts, out, 1, NULL, errors);
+}
+
+int scenario_load_planets_file(const char *path, scenario_opts *opts, params *out, int max,
+                               int *count, char **errors)
 {
 	loader L = {.name = path};
 	struct stat st;
@@ -1615,12 +1770,14 @@ int scenario_load_file_opts(const char *path, scenario_opts *opts, params *out, 
 		}
 		fclose(f);
 	}
+	if (count)
+		*count = 1;
 	if (!text) {
 		params_default(out);
 		err_at(&L, 0, 0, "cannot read the scenario: %s", strerror(e));
 		return finish(&L, errors);
 	}
-	int n = scenario_load_string_opts(path, text, len, opts, out, errors);
+	int n = scenario_load_planets_string(path, text, len, opts, out, max, count, errors);
 	free(text);
 	return n;
 }

@@ -33,11 +33,26 @@ typedef struct scenario_opts {
 	uint64_t seed;
 	bool seed_random;    /* out: the file said "seed: random" and a seed was picked */
 	int ranges;          /* out: how many values were drawn from ranges */
+	uint32_t random_planets; /* out: bit i: planet i picked its seed (seed: random) */
 } scenario_opts;
 /* The loaders above with options (opts may be NULL: the file's seed). */
 int scenario_load_file_opts(const char *path, scenario_opts *opts, params *out, char **errors);
 int scenario_load_string_opts(const char *name, const char *text, size_t len,
                               scenario_opts *opts, params *out, char **errors);
+
+/* Several planets per file: "planets:" is a list of planet scenarios, each
+ * on top of the file's "defaults:" (merged key by key; a list such as
+ * terrain.layers or events given by a planet replaces the default one).
+ * Planets share nothing: each is exactly the planet of a file holding its
+ * defaults and keys. out holds max params; *count gets how many the file
+ * describes (1 for a file without planets:). The single-planet loaders above
+ * read the first planet of such a file. Errors name the planet's own line. */
+#define SCENARIO_MAX_PLANETS 16
+int scenario_load_planets_file(const char *path, scenario_opts *opts, params *out, int max,
+                               int *count, char **errors);
+int scenario_load_planets_string(const char *name, const char *text, size_t len,
+                                 scenario_opts *opts, params *out, int max, int *count,
+                                 char **errors);
 
 /* The built-in default scenario: the text of conf/default.yaml, compiled in. */
 const char *scenario_default_text(void);

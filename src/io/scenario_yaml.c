@@ -226,3 +226,31 @@ char *scenario_yaml(const params *p, const char *header)
 	}
 	return text;
 }
+
+int scenario_yaml_write_planets(FILE *f, const params *ps, int n, const char *header)
+{
+	if (n == 1)
+		return scenario_yaml_write(f, ps, header);
+	put_header(f, header);
+	fputs("planets:\n", f);
+	for (int i = 0; i < n; i++) {
+		char *text = scenario_yaml(&ps[i], NULL);
+		if (!text)
+			return -1;
+		/* one planet as an entry of the list: every line indented */
+		bool first = true;
+		for (char *line = text; *line;) {
+			size_t len = strcspn(line, "\n");
+			if (len)
+				fprintf(f, "%s%.*s\n", first ? "  - " : "    ", (int)len, line);
+			else if (!first)
+				fputc('\n', f);
+			first = first && !len;
+			line += len + (line[len] == '\n');
+		}
+		free(text);
+		if (i + 1 < n)
+			fputc('\n', f);
+	}
+	return ferror(f) ? -1 : 0;
+}

@@ -17,4 +17,7 @@ char *scenario_yaml(const params *p, const char *header);
 /* The same text written to f. 0, or -1 when writing failed (errno set). */
 int scenario_yaml_write(FILE *f, const params *p, const char *header);
 
+/* Several planets as one "planets:" file (n == 1: the plain form). */
+int scenario_yaml_write_planets(FILE *f, const params *ps, int n, const char *header);
+
 #endif
