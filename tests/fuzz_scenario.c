@@ -80,8 +80,29 @@ static const char *scenario_fuzz_one(const uint8_t *data, size_t size)
 			bad = fuzz_in_bounds(&p.layers[i], layer_table, layer_table_len);
 		if (!bad && memchr(p.name, 0, sizeof p.name) == NULL)
 			bad = "name not terminated";
+		char why[128];
+		if (!bad && params_events_check(&p, why, sizeof why) < 0)
+			bad = "accepted events fail params_events_check";
 	}
 	free(errors);
+	/* the same text as a file of planets: every planet accepted is sound */
+	static params ps[SCENARIO_MAX_PLANETS];
+	int count = 0;
+	if (!bad && scenario_load_planets_string("fuzz", (const char *)data, size, NULL, ps,
+	                                         SCENARIO_MAX_PLANETS, &count, NULL) == 0) {
+		param_issue is[4];
+		char why[128];
+		if (count < 1 || count > SCENARIO_MAX_PLANETS)
+			bad = "planet count out of range";
+		for (int i = 0; !bad && i < count; i++) {
+			if ((bad = fuzz_in_bounds(&ps[i], param_table, param_table_len)))
+				break;
+			if (params_check(&ps[i], is, 4))
+				bad = "an accepted planet fails params_check";
+			else if (params_events_check(&ps[i], why, sizeof why) < 0)
+				bad = "an accepted planet's events fail params_events_check";
+		}
+	}
 	return bad;
 }
 
