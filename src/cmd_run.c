@@ -4,6 +4,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,9 @@ typedef struct run_opts {
 	const char *outdir;
 	const char *exports;
 	int width, height;
+	const char *size_arg;
+	int region;
+	double west, south, east, north;
 	long every;
 	const char *stats_path;
 	const char *save_path, *load_path;
@@ -44,7 +48,47 @@ typedef struct run_opts {
 static const char run_usage[] =
 	"usage: tectonica run [SCENARIO] [-n STEPS] [-s SEED] [-j THREADS] [-o DIR]\n"
 	"                     [-e LIST] [--size WxH] [--every K] [--stats FILE|-]\n"
-	"                     [--save FILE] [--load FILE] [--quiet]\n";
+	"                     [--save FILE] [--load FILE] [--region W,S,E,N] [--quiet]\n";
+
+/* --region WEST,SOUTH,EAST,NORTH */
+static int parse_region(const char *arg, run_opts *o)
+{
+	double v[4];
+	const char *p = arg;
+	for (int i = 0; i < 4; i++) {
+		char *end;
+		v[i] = strtod(p, &end);
+		if (end == p || !isfinite(v[i]) || *end != (i < 3 ? ',' : '\0'))
+			return -1;
+		p = end + 1;
+	}
+	if (v[0] < -180 || v[0] > 180 || v[2] < -180 || v[2] > 180 || v[0] == v[2] ||
+	    v[1] < -90 || v[3] > 90 || !(v[1] < v[3]))
+		return -1;
+	o->region = 1;
+	o->west = v[0];
+	o->south = v[1];
+	o->east = v[2];
+	o->north = v[3];
+	return 0;
+}
+
+/* WxH, any aspect (a region's maps). */
+static int parse_any_size(const char *arg, int *w, int *h)
+{
+	long a, b;
+	char *end;
+	a = strtol(arg, &end, 10);
+	if (end == arg || (*end != 'x' && *end != 'X'))
+		return -1;
+	const char *q = end + 1;
+	b = strtol(q, &end, 10);
+	if (end == q || *end || a < 16 || a > 16384 || b < 16 || b > 16384)
+		return -1;
+	*w = (int)a;
+	*h = (int)b;
+	return 0;
+}
 
 static int parse_run(int argc, char **argv, run_opts *o)
 {
@@ -60,6 +104,7 @@ static int parse_run(int argc, char **argv, run_opts *o)
 		{"save", required_argument, NULL, 'W'},
 		{"load", required_argument, NULL, 'L'},
 		{"quiet", no_argument, NULL, 'q'},
+		{"region", required_argument, NULL, 'R'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -85,12 +130,12 @@ static int parse_run(int argc, char **argv, run_opts *o)
 			break;
 		case 'o': o->outdir = optarg; break;
 		case 'e': o->exports = optarg; break;
-		case 'S': {
-			const char *why;
-			if (cli_parse_size(optarg, &o->width, &o->height, &why) < 0)
-				return cli_bad("--size: %s, got '%s'", why, optarg);
+		case 'S': o->size_arg = optarg; break;
+		case 'R':
+			if (parse_region(optarg, o) < 0)
+				return cli_bad("--region: expected WEST,SOUTH,EAST,NORTH in degrees (longitudes "
+				               "-180..180, latitudes -90..90, south < north), got '%s'", optarg);
 			break;
-		}
 		case 'E':
 			if (cli_parse_long(optarg, 1, 100000000L, &o->every) < 0)
 				return cli_bad("--every: expected a positive step count, got '%s'", optarg);
@@ -103,6 +148,19 @@ static int parse_run(int argc, char **argv, run_opts *o)
 		case ':': return cli_bad("option '%s' needs a value", argv[optind - 1]);
 		default: return cli_bad("unknown option '%s'", argv[optind - 1]);
 		}
+	}
+	/* 2:1 for the whole planet; a region may have any aspect */
+	if (o->size_arg) {
+		const char *why;
+		if (o->region ? parse_any_size(o->size_arg, &o->width, &o->height) < 0
+		              : cli_parse_size(o->size_arg, &o->width, &o->height, &why) < 0)
+			return cli_bad("--size: %s, got '%s'", o->region
+			               ? "expected WxH with sides from 16 to 16384" : why, o->size_arg);
+	} else if (o->region) {
+		/* keep the box's shape at the default width */
+		double span = o->east > o->west ? o->east - o->west : o->east + 360 - o->west;
+		double hh = 2048.0 * (o->north - o->south) / span;
+		o->height = hh < 16 ? 16 : hh > 16384 ? 16384 : (int)lrint(hh);
 	}
 	if (optind < argc)
 		o->scenario = argv[optind++];
@@ -117,7 +175,8 @@ static int parse_run(int argc, char **argv, run_opts *o)
 static int do_export(const run_opts *o, const snapshot_t *s, unsigned mask, long frame, pool_t *pool)
 {
 	char err[1024] = "";
-	export_opts eo = {.width = o->width, .height = o->height,
+	export_opts eo = {.width = o->width, .height = o->height, .region = o->region,
+	                  .west = o->west, .south = o->south, .east = o->east, .north = o->north,
 	                  .scenario = o->scenario ? o->scenario : o->load_path ? o->load_path
 	                              : "built-in default",
 	                  .frame = frame};

@@ -70,6 +70,17 @@ for f in step time_myr cells plate_count land_fraction sea_level_m elevation_min
 done
 [ $fields = 1 ]; ok $? "stats lines carry every documented field"
 
+# a region: any aspect, sampled from the sphere; the square raw16
+ok "$(code "$T" run "$dir/small.yaml" -n 0 -o "$dir/reg" -e biome,raw16 --region -20,30,40,60 --size 120x60 --quiet)" \
+	"--region with its own --size exits 0"
+[ "$(wc -c <"$dir/reg/raw16.raw")" = $((65 * 65 * 2)) ]; ok $? "raw16 of a 60-row map is 65x65 uint16"
+"$T" run "$dir/small.yaml" -n 0 -o "$dir/reg2" -e biome --region -20,30,40,60 --quiet
+[ "$(od -An -tu1 -j16 -N8 "$dir/reg2/biome.png" | tr -s ' ')" = " 0 0 8 0 0 0 4 0" ]
+ok $? "--region without --size keeps the box's shape (2048x1024 for 60 x 30 degrees)"
+[ "$(code "$T" run "$dir/small.yaml" -o "$dir/reg" --region 10,20,30)" = 2 ]; ok $? "a region of three numbers exits 2"
+[ "$(code "$T" run "$dir/small.yaml" -o "$dir/reg" --region 10,60,30,20)" = 2 ]; ok $? "south above north exits 2"
+[ "$(code "$T" run "$dir/small.yaml" -o "$dir/reg" --size 120x60x --region 0,0,10,10)" = 2 ]; ok $? "a bad size with a region exits 2"
+
 # time-lapse frames every K steps
 "$T" run "$dir/small.yaml" -n 10 --every 5 -o "$dir/tl" -e biome --size 64x32 --quiet
 [ -f "$dir/tl/biome-000000.png" ] && [ -f "$dir/tl/biome-000001.png" ] && [ -f "$dir/tl/biome-000002.png" ] &&

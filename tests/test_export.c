@@ -196,7 +196,7 @@ static void test_parse(void)
 	const char *want[] = {"biome", "elevation", "elevation16", "plates", "stress", "temperature",
 	                      "precipitation", "age", "cubemap", "raw", "data-temperature",
 	                      "data-precipitation", "data-age", "data-stress", "data-velocity",
-	                      "data-plates", "data-biome"};
+	                      "data-plates", "data-biome", "raw16"};
 	ok(sizeof want / sizeof *want == EXPORT_KIND_COUNT, "every kind is named here");
 	for (int k = 0; k < EXPORT_KIND_COUNT; k++) {
 		names &= !strcmp(export_kind_name((export_kind)k), want[k]);

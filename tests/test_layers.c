@@ -390,6 +390,123 @@ static void test_gdal(const snapshot_t *s, const sample *sm)
 	free(info);
 }
 
+/* Raw files of the region and raw16 exports, read directly. */
+static int read_raw(const char *path, size_t bytes, uint8_t **out)
+{
+	size_t len = 0;
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	uint8_t *buf = malloc(bytes + 1);
+	if (buf)
+		len = fread(buf, 1, bytes + 1, f);
+	fclose(f);
+	if (!buf || len != bytes) {
+		free(buf);
+		return -1;
+	}
+	*out = buf;
+	return 0;
+}
+
+static vec3 at_lonlat(double lon, double lat)
+{
+	lon *= M_PI / 180;
+	lat *= M_PI / 180;
+	return v3(cos(lat) * cos(lon), cos(lat) * sin(lon), sin(lat));
+}
+
+static double f32_at(const uint8_t *b, size_t i)
+{
+	uint32_t u = (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 | (uint32_t)b[4 * i + 2] << 16 |
+	             (uint32_t)b[4 * i + 3] << 24;
+	float f;
+	memcpy(&f, &u, sizeof f);
+	return f;
+}
+
+/* A box across the antimeridian at a tall aspect, and the square raw16. */
+static void test_region(const snapshot_t *s, pool_t *pool, int gdal)
+{
+	enum { RW = 300, RH = 450, SIDE = 513 };
+	const double west = 170, south = -50, east = -150 + 360, north = 10;
+	char sub[300], err[512], path[400];
+	snprintf(sub, sizeof sub, "%s/region", dir);
+	unsigned mask;
+	export_parse_list("raw,raw16", &mask, err, sizeof err);
+	export_opts o = {.width = RW, .height = RH, .region = 1, .west = 170, .south = -50,
+	                 .east = -150, .north = 10, .frame = -1};
+	int rc = export_write(s, mask, sub, &o, pool, err, sizeof err);
+	ok(rc == 0, "region 170,-50,-150,10 at 300x450 written%s%s", rc ? ": " : "", rc ? err : "");
+	uint8_t *raw = NULL, *r16 = NULL;
+	snprintf(path, sizeof path, "%s/raw.f32", sub);
+	ok(read_raw(path, (size_t)RW * RH * 4, &raw) == 0, "raw.f32 of the region is 300x450 float32");
+	/* the square for H = 450: 513 = 2^9 + 1 */
+	export_parse_list("raw16", &mask, err, sizeof err);
+	snprintf(path, sizeof path, "%s/raw16.raw", sub);
+	ok(read_raw(path, (size_t)SIDE * SIDE * 2, &r16) == 0,
+	   "raw16.raw is 513x513 uint16 (the smallest 2^n + 1 >= the height)");
+	int good = 0, good16 = 0, n = 0;
+	FILE *pts = NULL;
+	snprintf(path, sizeof path, "%s/pts.txt", sub);
+	if (gdal)
+		pts = fopen(path, "w");
+	double want[64], want16[64], lon16[64], lat16[64];
+	for (int k = 0; k < 64 && raw && r16; k++, n++) {
+		int x = (k * 37 + 5) % RW, y = (k * 53 + 11) % RH;
+		double lon = west + (east - west) * (x + 0.5) / RW, lat = north - (north - south) * (y + 0.5) / RH;
+		colormap_cursor cur = COLORMAP_CURSOR_INIT;
+		want[k] = fields_sample(s, FIELD_ELEVATION, at_lonlat(lon, lat), &cur);
+		good += fabs(f32_at(raw, (size_t)y * RW + x) - want[k]) <= 1e-5 * fabs(want[k]) + 1e-5;
+		int i = (k * 41 + 3) % SIDE, jj = (k * 29 + 7) % SIDE;
+		lon16[k] = west + (east - west) * i / (SIDE - 1);
+		lat16[k] = north - (north - south) * jj / (SIDE - 1);
+		cur = (colormap_cursor)COLORMAP_CURSOR_INIT;
+		double e = fields_sample(s, FIELD_ELEVATION, at_lonlat(lon16[k], lat16[k]), &cur);
+		want16[k] = lrint(fmin(fmax((e + 11000) / 20000, 0), 1) * 65535);
+		size_t at = 2 * ((size_t)jj * SIDE + (size_t)i);
+		good16 += (r16[at] | r16[at + 1] << 8) == want16[k];
+		if (pts)
+			fprintf(pts, "%.9f %.9f\n", lon, lat);
+	}
+	ok(n == 64 && good == n, "region raw.f32: pixel centres on the box, across 180 (%d of %d)", good, n);
+	ok(n == 64 && good16 == n, "raw16: samples on the corners, edge to edge (%d of %d)", good16, n);
+	if (pts) {
+		fclose(pts);
+		char cmd[1200], line[128];
+		snprintf(cmd, sizeof cmd, "gdallocationinfo -valonly -geoloc '%s/raw.f32' < '%s' 2>&1", sub, path);
+		FILE *p = popen(cmd, "r");
+		int agree = 0, k = 0;
+		while (p && k < n && fgets(line, sizeof line, p)) {
+			double v = strtod(line, NULL);
+			agree += fabs(v - want[k]) <= 1e-5 * fabs(want[k]) + 1e-5;
+			k++;
+		}
+		if (p)
+			pclose(p);
+		ok(agree == n, "gdallocationinfo -geoloc on the region's raw.f32, lon 170..210 (%d of %d)", agree, n);
+		FILE *q = fopen(path, "w");
+		for (k = 0; q && k < n; k++)
+			fprintf(q, "%.9f %.9f\n", lon16[k], lat16[k]);
+		if (q)
+			fclose(q);
+		snprintf(cmd, sizeof cmd, "gdallocationinfo -valonly -geoloc '%s/raw16.raw' < '%s' 2>&1", sub, path);
+		p = popen(cmd, "r");
+		agree = 0;
+		k = 0;
+		while (p && k < n && fgets(line, sizeof line, p)) {
+			agree += strtod(line, NULL) == want16[k];
+			k++;
+		}
+		if (p)
+			pclose(p);
+		ok(agree == n, "gdallocationinfo -geoloc on raw16.raw: its samples at their points (%d of %d)",
+		   agree, n);
+	}
+	free(raw);
+	free(r16);
+}
+
 int main(void)
 {
 	tap_init();
@@ -420,10 +537,12 @@ int main(void)
 	sample sm[SAMPLES];
 	pick_samples(s, sm);
 	test_direct(s, sm);
-	if (have_gdal())
+	int gdal = have_gdal();
+	if (gdal)
 		test_gdal(s, sm);
 	else
 		printf("ok %d # SKIP gdal-bin is not installed\n", ++tap_count);
+	test_region(s, pool, gdal);
 
 	char cmd[400];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

@@ -206,8 +206,10 @@ static int write_png_kind(export_job *j, const export_meta *m, const char *dir, 
 	georef_item meta[] = {
 		{"State-Hash", m->hash}, {"Planet-Radius-m", m->radius},
 	};
-	georef g = {j->w, j->h, m->radius_m, fmt == PNGW_RGB8 ? 3 : 1,
-	            fmt == PNGW_RGB8 ? chans : &band, meta, (int)(sizeof meta / sizeof *meta)};
+	georef g = {.width = j->w, .height = j->h, .radius_m = m->radius_m,
+	            .nbands = fmt == PNGW_RGB8 ? 3 : 1, .bands = fmt == PNGW_RGB8 ? chans : &band,
+	            .meta = meta, .nmeta = (int)(sizeof meta / sizeof *meta)};
+	export_job_georef(j, &g.west, &g.north, &g.dx, &g.dy);
 	return georef_write_aux(path, &g, err, errlen);
 }
 
@@ -219,10 +221,20 @@ int export_write(const snapshot_t *s, unsigned mask, const char *dir,
 		return -1;
 	}
 	int w = o->width, h = o->height > 0 ? o->height : o->width / 2;
-	if (w < EXPORT_MIN_WIDTH || w > EXPORT_MAX_WIDTH || w % 2 != 0 || h * 2 != w) {
-		snprintf(err, errlen,
-		         "bad map size %dx%d: need an even width from %d to %d and height = width / 2",
+	if (o->region ? (w < EXPORT_MIN_WIDTH || w > EXPORT_MAX_WIDTH || h < EXPORT_MIN_WIDTH ||
+	                 h > EXPORT_MAX_WIDTH)
+	              : (w < EXPORT_MIN_WIDTH || w > EXPORT_MAX_WIDTH || w % 2 != 0 || h * 2 != w)) {
+		snprintf(err, errlen, o->region
+		         ? "bad map size %dx%d: need sides from %d to %d"
+		         : "bad map size %dx%d: need an even width from %d to %d and height = width / 2",
 		         o->width, o->height, EXPORT_MIN_WIDTH, EXPORT_MAX_WIDTH);
+		return -1;
+	}
+	if (o->region && !(o->south >= -90 && o->north <= 90 && o->south < o->north &&
+	                   o->west >= -180 && o->west <= 180 && o->east >= -180 && o->east <= 180 &&
+	                   o->west != o->east)) {
+		snprintf(err, errlen, "bad region %g,%g,%g,%g: need west,south,east,north in degrees, "
+		         "-180..180 and -90..90, south < north", o->west, o->south, o->east, o->north);
 		return -1;
 	}
 	if (mask == 0 || mask >= 1u << EXPORT_KIND_COUNT) {
@@ -232,21 +244,19 @@ int export_write(const snapshot_t *s, unsigned mask, const char *dir,
 	if (export_prepare_dir(dir, err, errlen) != 0)
 		return -1;
 
-	export_job j = {.s = s, .w = w, .h = h, .pool = pool};
-	j.clon = malloc(sizeof *j.clon * (size_t)w);
-	j.slon = malloc(sizeof *j.slon * (size_t)w);
-	if (!j.clon || !j.slon) {
-		free(j.clon);
-		free(j.slon);
-		snprintf(err, errlen, "out of memory");
-		return -1;
+	export_job j = {.s = s, .pool = pool, .west = -180, .east = 180, .south = -90, .north = 90};
+	if (o->region) {
+		j.west = o->west;
+		/* a box across the antimeridian runs on past 180 */
+		j.east = o->east > o->west ? o->east : o->east + 360;
+		j.south = o->south;
+		j.north = o->north;
 	}
-	/* pixel centres at (x + 0.5) / w: no column sits on the +-180 seam */
-	for (int x = 0; x < w; x++) {
-		double lon = ((x + 0.5) / w - 0.5) * 2.0 * M_PI;
-		j.clon[x] = cos(lon);
-		j.slon[x] = sin(lon);
-	}
+	/* raw16: the smallest 2^n + 1 at least the map height */
+	int side = 2;
+	while (side + 1 < h)
+		side *= 2;
+	side += 1;
 	export_meta m;
 	export_meta_fill(&m, s, o);
 	int rc = 0;
@@ -255,17 +265,21 @@ int export_write(const snapshot_t *s, unsigned mask, const char *dir,
 			continue;
 		j.kind = (export_kind)k;
 		j.band = 0;
-		j.w = w;
-		j.h = h;
-		switch (export_specs[k].store) {
-		case STORE_F32: case STORE_U32: case STORE_U8:
-			rc = export_data_write(&j, &m, dir, o->frame, err, errlen);
-			break;
-		case STORE_CUBE:
+		export_store st = export_specs[k].store;
+		if (st == STORE_CUBE) {
 			j.face = h / 2;
 			j.w = 4 * j.face;
 			j.h = 3 * j.face;
-			/* fall through */
+		} else if (export_job_layout(&j, st == STORE_H16 ? side : w, st == STORE_H16 ? side : h,
+		                             st == STORE_H16) != 0) {
+			snprintf(err, errlen, "out of memory");
+			rc = -1;
+			break;
+		}
+		switch (st) {
+		case STORE_F32: case STORE_U32: case STORE_U8: case STORE_H16:
+			rc = export_data_write(&j, &m, dir, o->frame, err, errlen);
+			break;
 		default:
 			rc = write_png_kind(&j, &m, dir, o->frame, err, errlen);
 		}

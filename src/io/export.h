@@ -35,6 +35,14 @@
  *                 uint32 plate ids and uint8 biomes with a CSV legend. Raw
  *                 little-endian, band-sequential, rows from the north.
  *   `data` names raw and every data-* kind.
+ *   raw16         raw16.raw: a square heightmap for terrain engines (Unity),
+ *                 S x S uint16 little-endian, S = 2^n + 1 (the smallest
+ *                 >= the map height: 1025 for 2048x1024), samples at the
+ *                 corners of the S - 1 cells spanning the region edge to
+ *                 edge, same metres mapping as elevation16.
+ *
+ * A region (export_opts.region) limits every equirectangular kind to a
+ * longitude/latitude box sampled from the sphere, at any aspect.
  *
  * Sidecars (georef.h): every equirectangular file gets FILE.aux.xml (CRS
  * on the planet's sphere, extent, units, heightmap scale/offset), every raw
@@ -57,11 +65,15 @@ typedef enum {
 	EXPORT_STRESS, EXPORT_TEMPERATURE, EXPORT_PRECIPITATION, EXPORT_AGE,
 	EXPORT_CUBEMAP, EXPORT_RAW, EXPORT_DATA_TEMPERATURE, EXPORT_DATA_PRECIPITATION,
 	EXPORT_DATA_AGE, EXPORT_DATA_STRESS, EXPORT_DATA_VELOCITY, EXPORT_DATA_PLATES,
-	EXPORT_DATA_BIOME, EXPORT_KIND_COUNT
+	EXPORT_DATA_BIOME, EXPORT_RAW16, EXPORT_KIND_COUNT
 } export_kind;
 
 typedef struct export_opts {
-	int width, height;          /* equirectangular size; height = width / 2 */
+	int width, height;          /* equirectangular size; height = width / 2
+	                             * unless a region is given (any aspect) */
+	int region;                 /* 1: only west..east x south..north (degrees;
+	                             * east < west crosses the antimeridian) */
+	double west, south, east, north;
 	const char *scenario;       /* scenario path or "built-in default" */
 	long frame;                 /* < 0: KIND.png; else KIND-%06ld.png (frame number) */
 } export_opts;

@@ -105,8 +105,10 @@ static int write_raw_json(const export_job *j, const export_meta *m, const char 
 	fprintf(f, "  \"layout\": \"row-major, row 0 is the northernmost\",\n");
 	fprintf(f, "  \"units\": \"m\",\n  \"elevation_reference\": \"sea level of this step (0 m is the coast)\",\n");
 	fprintf(f, "  \"projection\": \"equirectangular\",\n");
-	fprintf(f, "  \"lon_min\": -180,\n  \"lon_max\": 180,\n  \"lat_min\": -90,\n  \"lat_max\": 90,\n");
-	fprintf(f, "  \"pixel_centre\": \"lon = -180 + 360 * (x + 0.5) / width, lat = 90 - 180 * (y + 0.5) / height\",\n");
+	fprintf(f, "  \"lon_min\": %.10g,\n  \"lon_max\": %.10g,\n  \"lat_min\": %.10g,\n"
+	        "  \"lat_max\": %.10g,\n", j->west, j->east, j->south, j->north);
+	fprintf(f, "  \"pixel_centre\": \"lon = lon_min + (lon_max - lon_min) * (x + 0.5) / width, "
+	        "lat = lat_max - (lat_max - lat_min) * (y + 0.5) / height\",\n");
 	fprintf(f, "  \"planet_radius_m\": %s,\n", m->radius);
 	fprintf(f, "  \"sea_level_m\": %s,\n  \"eustatic_change_m\": %s,\n  \"scenario\": ", m->sea,
 	        m->eustatic);
@@ -174,6 +176,8 @@ int export_data_write(export_job *j, const export_meta *m, const char *dir, long
 	georef_band bands[2] = {{0}};
 	for (int b = 0; b < sp->nbands; b++)
 		bands[b] = (georef_band){sp->band_name[b], sp->unit[b], 0, 0};
+	if (sp->store == STORE_H16)    /* value = DN * scale + offset, metres from the sea */
+		bands[0] = (georef_band){"elevation", "m", (ELEV_HI - ELEV_LO) / 65535.0, ELEV_LO};
 	georef_item meta[] = {
 		{"Software", m->software}, {"Kind", sp->name}, {"Scenario", m->scenario},
 		{"Seed", m->seed}, {"Step", m->step}, {"Time-Myr", m->time}, {"State-Hash", m->hash},
@@ -181,11 +185,13 @@ int export_data_write(export_job *j, const export_meta *m, const char *dir, long
 		{"Eustatic-Change-m", m->eustatic},
 		{"Scenario-YAML", m->scenario_yaml ? m->scenario_yaml : ""},
 	};
-	georef g = {j->w, j->h, m->radius_m, sp->nbands, bands, meta,
-	            (int)(sizeof meta / sizeof *meta)};
+	georef g = {.width = j->w, .height = j->h, .radius_m = m->radius_m, .nbands = sp->nbands,
+	            .bands = bands, .meta = meta, .nmeta = (int)(sizeof meta / sizeof *meta)};
+	export_job_georef(j, &g.west, &g.north, &g.dx, &g.dy);
 	const char *names[BIOME_COUNT];
 	uint8_t colours[BIOME_COUNT][3];
-	georef_envi e = {.data_type = sp->store == STORE_F32 ? 4 : sp->store == STORE_U32 ? 13 : 1,
+	georef_envi e = {.data_type = sp->store == STORE_F32 ? 4 : sp->store == STORE_U32 ? 13
+	                            : sp->store == STORE_H16 ? 12 : 1,
 	                 .description = sp->name};
 	if (j->kind == EXPORT_DATA_BIOME) {
 		for (int b = 0; b < BIOME_COUNT; b++) {

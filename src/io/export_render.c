@@ -28,6 +28,7 @@ static const char *const raw_files[] = {".f32", ".hdr", ".f32.aux.xml", ".json",
 static const char *const f32_files[] = {".f32", ".hdr", ".f32.aux.xml", NULL};
 static const char *const u32_files[] = {".u32", ".hdr", ".u32.aux.xml", ".csv", NULL};
 static const char *const u8_files[] = {".u8", ".hdr", ".u8.aux.xml", ".csv", NULL};
+static const char *const r16_files[] = {".raw", ".hdr", ".raw.aux.xml", NULL};
 
 const export_spec export_specs[EXPORT_KIND_COUNT] = {
 	[EXPORT_BIOME] = {"biome", STORE_RGB8, VIEW_BIOME, 0, {0}, {0}, {0}, png_geo},
@@ -62,13 +63,15 @@ const export_spec export_specs[EXPORT_KIND_COUNT] = {
 	                        {NULL}, u32_files},
 	[EXPORT_DATA_BIOME] = {"data-biome", STORE_U8, -1, 1, {FIELD_BIOME}, {"biome"}, {NULL},
 	                       u8_files},
+	[EXPORT_RAW16] = {"raw16", STORE_H16, -1, 1, {FIELD_ELEVATION}, {"elevation"}, {"m"},
+	                  r16_files},
 };
 
 int export_store_bytes(export_store st)
 {
 	switch (st) {
 	case STORE_RGB8: case STORE_CUBE: return 3;
-	case STORE_GREY16: return 2;
+	case STORE_GREY16: case STORE_H16: return 2;
 	case STORE_F32: case STORE_U32: return 4;
 	default: return 1;
 	}
@@ -105,13 +108,55 @@ void export_meta_free(export_meta *m)
 	m->scenario_yaml = NULL;
 }
 
-/* Latitude of row y; pixel centres at (y + 0.5) / h, north up. */
+/* Latitude of row y (radians), north up: pixel centres at (y + 0.5) / h
+ * of the box, or corners at y / (h - 1). */
 static double row_lat(const export_job *j, int y)
 {
-	return (0.5 - (y + 0.5) / j->h) * M_PI;
+	double f = j->corner ? (j->h > 1 ? (double)y / (j->h - 1) : 0.5) : (y + 0.5) / j->h;
+	return (j->north - (j->north - j->south) * f) * M_PI / 180;
 }
 
-static uint16_t elev16(double e)
+int export_job_layout(export_job *j, int w, int h, int corner)
+{
+	free(j->clon);
+	free(j->slon);
+	j->clon = malloc(sizeof *j->clon * (size_t)w);
+	j->slon = malloc(sizeof *j->slon * (size_t)w);
+	if (!j->clon || !j->slon) {
+		free(j->clon);
+		free(j->slon);
+		j->clon = j->slon = NULL;
+		return -1;
+	}
+	j->w = w;
+	j->h = h;
+	j->corner = corner;
+	/* pixel centres at (x + 0.5) / w: no column sits on the +-180 seam */
+	for (int x = 0; x < w; x++) {
+		double f = corner ? (w > 1 ? (double)x / (w - 1) : 0.5) : (x + 0.5) / w;
+		double lon = (j->west + (j->east - j->west) * f) * M_PI / 180;
+		j->clon[x] = cos(lon);
+		j->slon[x] = sin(lon);
+	}
+	return 0;
+}
+
+void export_job_georef(const export_job *j, double *west, double *north, double *dx, double *dy)
+{
+	if (j->corner) {
+		*dx = (j->east - j->west) / (j->w > 1 ? j->w - 1 : 1);
+		*dy = (j->north - j->south) / (j->h > 1 ? j->h - 1 : 1);
+		*west = j->west - *dx / 2;
+		*north = j->north + *dy / 2;
+	} else {
+		*dx = (j->east - j->west) / j->w;
+		*dy = (j->north - j->south) / j->h;
+		*west = j->west;
+		*north = j->north;
+	}
+}
+
+uint16_t export_elev16(double e)
 {
 	return (uint16_t)lrint(clampd((e - ELEV_LO) / (ELEV_HI - ELEV_LO), 0, 1) * 65535.0);
 }
@@ -178,7 +223,8 @@ static void render_row(const export_job *j, int y, uint8_t *out)
 			out[x] = elev8(fields_sample(s, f, p, &cur));
 			break;
 		case STORE_GREY16:
-			((uint16_t *)(void *)out)[x] = elev16(fields_sample(s, f, p, &cur));
+		case STORE_H16:
+			((uint16_t *)(void *)out)[x] = export_elev16(fields_sample(s, f, p, &cur));
 			break;
 		case STORE_F32:
 			((float *)(void *)out)[x] = (float)fields_sample(s, f, p, &cur);

@@ -21,7 +21,8 @@
 
 /* How a kind's samples are stored. */
 typedef enum {
-	STORE_RGB8, STORE_GREY8, STORE_GREY16, STORE_CUBE, STORE_F32, STORE_U32, STORE_U8
+	STORE_RGB8, STORE_GREY8, STORE_GREY16, STORE_CUBE, STORE_F32, STORE_U32, STORE_U8,
+	STORE_H16    /* raw16: heights as elevation16, raw little-endian, corner samples */
 } export_store;
 
 typedef struct export_spec {
@@ -58,12 +59,22 @@ typedef struct export_job {
 	int w, h;                /* image size */
 	int face;                /* cube face size (cubemap) */
 	int band;                /* binary layers: which band */
+	double west, east, south, north;   /* the box mapped, degrees (east > west) */
+	int corner;              /* samples at cell corners, edge to edge (raw16) */
 	double *clon, *slon;     /* cos/sin of each column's longitude */
 	pool_t *pool;
 	uint8_t *buf;            /* current band of rows */
 	int y0;                  /* first image row of the band */
 	size_t stride;
 } export_job;
+
+/* Size the job for a w x h image of its box (corner: samples on the box's
+ * edges): the column tables. 0, or -1 when out of memory. */
+int export_job_layout(export_job *j, int w, int h, int corner);
+/* The georef of the job's image (outer corner and pixel size). */
+void export_job_georef(const export_job *j, double *west, double *north, double *dx, double *dy);
+/* The uint16 of a height in metres (elevation16, raw16). */
+uint16_t export_elev16(double e);
 
 /* Bytes of one sample of a store. */
 int export_store_bytes(export_store st);

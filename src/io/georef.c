@@ -22,8 +22,8 @@ void georef_wkt(char *buf, size_t len, double radius_m)
 
 static void geotransform(FILE *f, const georef *g, const char *sep)
 {
-	fprintf(f, "-180%s%.17g%s0%s90%s0%s%.17g", sep, 360.0 / g->width, sep, sep, sep, sep,
-	        -180.0 / g->height);
+	fprintf(f, "%.17g%s%.17g%s0%s%.17g%s0%s%.17g", g->west, sep, g->dx, sep, sep, g->north, sep,
+	        sep, -g->dy);
 }
 
 /* Close the memory stream that holds a sidecar's text. */
@@ -120,8 +120,8 @@ int georef_write_envi(const char *hdr_path, const georef *g, const georef_envi *
 	        g->height, g->nbands);
 	fprintf(m, "file type = %s\ndata type = %d\ninterleave = bsq\nbyte order = 0\n",
 	        e->nclasses > 0 ? "ENVI Classification" : "ENVI Standard", e->data_type);
-	fprintf(m, "map info = {Geographic Lat/Lon, 1, 1, -180, 90, %.17g, %.17g, units=Degrees}\n",
-	        360.0 / g->width, 180.0 / g->height);
+	fprintf(m, "map info = {Geographic Lat/Lon, 1, 1, %.17g, %.17g, %.17g, %.17g, units=Degrees}\n",
+	        g->west, g->north, g->dx, g->dy);
 	fprintf(m, "coordinate system string = {%s}\n", wkt);
 	fputs("band names = {", m);
 	for (int b = 0; b < g->nbands; b++) {

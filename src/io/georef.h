@@ -11,9 +11,10 @@
  *                 so GDAL opens the binary itself: size, data type, byte
  *                 order, band names, map info with the same CRS as WKT and,
  *                 for class maps, class names and colours.
- * Pixel (x, y) covers lon -180 + x dx .. -180 + (x + 1) dx, lat 90 - y dy
- * .. 90 - (y + 1) dy with dx = 360 / W, dy = 180 / H: GDAL's GeoTransform
- * is (-180, dx, 0, 90, 0, -dy), pixel centres fall where export.h says. */
+ * Pixel (x, y) covers lon west + x dx .. west + (x + 1) dx, lat north - y dy
+ * .. north - (y + 1) dy (the whole planet: west -180, north 90, dx = 360 / W,
+ * dy = 180 / H): GDAL's GeoTransform is (west, dx, 0, north, 0, -dy), pixel
+ * centres fall where export.h says. */
 #ifndef TECTONICA_GEOREF_H
 #define TECTONICA_GEOREF_H
 
@@ -30,6 +31,8 @@ typedef struct georef_item { const char *key, *value; } georef_item;
 
 typedef struct georef {
 	int width, height;
+	double west, north;          /* outer corner of pixel (0, 0), degrees */
+	double dx, dy;               /* pixel size, degrees (dy > 0 southward) */
 	double radius_m;             /* the planet's radius */
 	int nbands;
 	const georef_band *bands;
