@@ -52,20 +52,20 @@ pkgdatadir=${data#"$root"}
 [ -x "$bin" ] && [ -n "$yaml" ] && [ "$pkgdatadir" != "$data" ]
 t $? "the program and the presets are installed ($pkgdatadir)"
 found=0
-for p in default pangaea waterworld desert quick; do
+for p in default pangaea archipelago waterworld desert iceworld volcanic hightilt quick; do
 	if "$bin" check "$p" >out 2>err && grep -qx "$data/$p.yaml: ok" out; then
 		found=$((found + 1))
 	else
 		echo "# $p: $(cat out err)"
 	fi
 done
-[ "$found" -eq 5 ]
+[ "$found" -eq 9 ]
 t $? "the installed program finds every preset by name in its data folder"
 a=$(hash_of "$bin" run waterworld) b=$(hash_of "$TECTONICA" run "$SRCDIR/conf/waterworld.yaml")
 [ -n "$a" ] && [ "$a" = "$b" ]
 t $? "installed run waterworld makes the planet of conf/waterworld.yaml ($a = $b)"
 "$bin" check nosuchworld 2>err >/dev/null
-grep -q '(presets: default, desert, pangaea, quick, waterworld' err
+grep -q '(presets: archipelago, default, desert, hightilt, iceworld, pangaea, quick, volcanic, waterworld)' err
 t $? "the installed program lists its presets"
 man=$(find "$root" -type f -name tectonica.1 | head -n 1)
 [ -n "$man" ] && grep -qx ".ds pkgdatadir $pkgdatadir" "$man" &&

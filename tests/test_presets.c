@@ -1,0 +1,117 @@
+/* test_presets.c: the presets look like their names. Each of conf/'s eight
+ * planet presets loads, runs 10 steps, shows the trait it is named for
+ * (measured: land share, mean temperature, plate count and speed, biome
+ * shares, continental plates), and differs from every other preset in at
+ * least one of those measures by a clear margin. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "base/pool.h"
+#include "core/planet.h"
+#include "io/scenario.h"
+
+enum { P_DEFAULT, P_PANGAEA, P_ARCHIPELAGO, P_WATERWORLD, P_DESERT, P_ICEWORLD, P_VOLCANIC,
+       P_HIGHTILT, NPRESETS };
+static const char *const names[NPRESETS] = {"default", "pangaea", "archipelago", "waterworld",
+                                            "desert", "iceworld", "volcanic", "hightilt"};
+
+typedef struct measure {
+	double land, temp, plates, speed, desert, ice, forest, continental_plates;
+} measure;
+
+static int measure_preset(const char *srcdir, const char *name, pool_t *pool, measure *m)
+{
+	char path[4096], err[256] = "", *e = NULL;
+	params p;
+	snprintf(path, sizeof path, "%s/conf/%s.yaml", srcdir, name);
+	if (scenario_load_file(path, &p, &e) != 0) {
+		tap_diag("%s", e ? e : "");
+		free(e);
+		return -1;
+	}
+	planet_t *pl = planet_new(&p, pool, err, sizeof err);
+	if (!pl)
+		return -1;
+	for (int i = 0; i < 10; i++)
+		if (planet_step(pl, err, sizeof err) < 0)
+			break;
+	snapshot_t *s = snapshot_new(planet_grid(pl));
+	int rc = s && planet_snapshot(pl, s) == 0 && s->step == 10 ? 0 : -1;
+	if (rc == 0) {
+		const double *b = s->stats.biome_fraction;
+		*m = (measure){.land = s->stats.land_fraction, .temp = s->stats.mean_temperature_c,
+		               .plates = s->plate_count,
+		               .desert = b[BIOME_DESERT],
+		               .ice = b[BIOME_POLAR] + b[BIOME_SNOW_CAP] + b[BIOME_SEA_ICE],
+		               .forest = b[BIOME_RAINFOREST] + b[BIOME_TEMPERATE_FOREST]};
+		for (int i = 0; i < s->plate_count; i++) {
+			m->speed += s->plates[i].speed_cm_yr * s->plates[i].area_fraction;
+			m->continental_plates += s->plates[i].type == CRUST_CONTINENTAL;
+		}
+	}
+	snapshot_free(s);
+	planet_free(pl);
+	return rc;
+}
+
+/* Two presets are told apart by at least one measure. */
+static int distinct(const measure *a, const measure *b)
+{
+	return fabs(a->land - b->land) > 0.05 || fabs(a->temp - b->temp) > 3 ||
+	       fmax(a->plates, b->plates) > 1.3 * fmin(a->plates, b->plates) ||
+	       fabs(a->desert - b->desert) > 0.1 || fabs(a->ice - b->ice) > 0.05 ||
+	       fmax(a->speed, b->speed) > 1.5 * fmin(a->speed, b->speed);
+}
+
+int main(void)
+{
+	tap_init();
+	const char *srcdir = getenv("SRCDIR") ? getenv("SRCDIR") : ".";
+	pool_t *pool = pool_new(2);
+	measure m[NPRESETS];
+	int loaded = 1;
+	for (int i = 0; i < NPRESETS; i++) {
+		int rc = measure_preset(srcdir, names[i], pool, &m[i]);
+		loaded &= rc == 0;
+		if (ok(rc == 0, "%s loads and runs 10 steps", names[i]))
+			tap_diag("%-11s land %.2f  T %5.1f C  %2.0f plates (%.0f continental)  speed %.1f "
+			         "cm/yr  desert %.2f  ice %.2f  forest %.2f", names[i], m[i].land, m[i].temp,
+			         m[i].plates, m[i].continental_plates, m[i].speed, m[i].desert, m[i].ice,
+			         m[i].forest);
+	}
+	if (!loaded) {
+		pool_free(pool);
+		return tap_done();
+	}
+	const measure *d = &m[P_DEFAULT];
+	ok(d->land > 0.22 && d->land < 0.4 && d->temp > 8 && d->temp < 18 && d->ice > 0.03,
+	   "default is Earth-like: 22-40 %% land, a mild mean temperature, polar ice");
+	ok(m[P_PANGAEA].continental_plates <= 2 && m[P_PANGAEA].plates < d->plates,
+	   "pangaea: one continent-bearing plate (or two as it starts to break) among few");
+	ok(m[P_ARCHIPELAGO].land < d->land - 0.05 && m[P_ARCHIPELAGO].plates > 1.5 * d->plates &&
+	   m[P_ARCHIPELAGO].continental_plates >= 6,
+	   "archipelago: less land in many pieces (many plates, many of them continental)");
+	ok(m[P_WATERWORLD].land < 0.12, "waterworld: under 12 %% land");
+	ok(m[P_DESERT].desert > 0.3 && m[P_DESERT].temp > d->temp + 8,
+	   "desert: desert covers over 30 %% of the planet, much hotter than Earth");
+	ok(m[P_ICEWORLD].temp < 0 && m[P_ICEWORLD].ice > 0.3,
+	   "iceworld: below freezing on average, ice over 30 %% of the planet");
+	ok(m[P_VOLCANIC].plates > 2.5 * d->plates && m[P_VOLCANIC].speed > 1.5 * d->speed,
+	   "volcanic: many more plates, moving much faster");
+	ok(m[P_HIGHTILT].ice < d->ice / 3 && fabs(m[P_HIGHTILT].land - d->land) < 0.1,
+	   "hightilt: Earth's land share, but the sun at the poles leaves them without ice");
+	int pairs = 0, apart = 0;
+	for (int i = 0; i < NPRESETS; i++)
+		for (int j = i + 1; j < NPRESETS; j++) {
+			pairs++;
+			if (distinct(&m[i], &m[j]))
+				apart++;
+			else
+				tap_diag("%s and %s look alike", names[i], names[j]);
+		}
+	is_int(apart, pairs, "every two presets differ clearly in a measure");
+	pool_free(pool);
+	return tap_done();
+}
