@@ -43,12 +43,37 @@ typedef struct run_opts {
 	const char *stats_path;
 	const char *save_path, *load_path;
 	int quiet;
+	int seeds_set;              /* --seeds A..B: a batch */
+	uint64_t seed_first, seed_last;
+	FILE *summary;              /* the final stats line goes here too */
 } run_opts;
 
 static const char run_usage[] =
 	"usage: tectonica run [SCENARIO] [-n STEPS] [-s SEED] [-j THREADS] [-o DIR]\n"
 	"                     [-e LIST] [--size WxH] [--every K] [--stats FILE|-]\n"
-	"                     [--save FILE] [--load FILE] [--region W,S,E,N] [--quiet]\n";
+	"                     [--save FILE] [--load FILE] [--region W,S,E,N] [--quiet]\n"
+	"                     [--seeds A..B]\n";
+
+#define SEEDS_MAX 100000
+
+/* --seeds A..B */
+static int parse_seeds(const char *arg, run_opts *o)
+{
+	const char *dots = strstr(arg, "..");
+	if (!dots || dots == arg)
+		return -1;
+	char first[32];
+	size_t n = (size_t)(dots - arg);
+	if (n >= sizeof first)
+		return -1;
+	memcpy(first, arg, n);
+	first[n] = '\0';
+	if (cli_opt_seed(first, &o->seed_first) < 0 || cli_opt_seed(dots + 2, &o->seed_last) < 0 ||
+	    o->seed_last < o->seed_first || o->seed_last - o->seed_first >= SEEDS_MAX)
+		return -1;
+	o->seeds_set = 1;
+	return 0;
+}
 
 /* --region WEST,SOUTH,EAST,NORTH */
 static int parse_region(const char *arg, run_opts *o)
@@ -105,6 +130,7 @@ static int parse_run(int argc, char **argv, run_opts *o)
 		{"load", required_argument, NULL, 'L'},
 		{"quiet", no_argument, NULL, 'q'},
 		{"region", required_argument, NULL, 'R'},
+		{"seeds", required_argument, NULL, 'B'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -131,6 +157,11 @@ static int parse_run(int argc, char **argv, run_opts *o)
 		case 'o': o->outdir = optarg; break;
 		case 'e': o->exports = optarg; break;
 		case 'S': o->size_arg = optarg; break;
+		case 'B':
+			if (parse_seeds(optarg, o) < 0)
+				return cli_bad("--seeds: expected A..B, seeds with A <= B and at most %d of them, "
+				               "got '%s'", SEEDS_MAX, optarg);
+			break;
 		case 'R':
 			if (parse_region(optarg, o) < 0)
 				return cli_bad("--region: expected WEST,SOUTH,EAST,NORTH in degrees (longitudes "
@@ -166,6 +197,8 @@ static int parse_run(int argc, char **argv, run_opts *o)
 		o->scenario = argv[optind++];
 	if (optind < argc)
 		return cli_bad("unexpected argument '%s'", argv[optind]);
+	if (o->seeds_set && (o->seed_set || o->load_path))
+		return cli_bad("--seeds runs a batch of new planets; it takes no -s or --load");
 	if (o->load_path && (o->scenario || o->seed_set))
 		return cli_bad("--load resumes a saved state; it takes no scenario or seed");
 	return 0;
@@ -360,6 +393,11 @@ static int run_one(const run_opts *opts, const params *prm, unsigned mask, int w
 	}
 	cli_progress_end(&prog);
 	planet_snapshot(pl, snap);
+	if (!stop && o.summary && stats_write_json(o.summary, snap) < 0) {
+		err_print("--seeds: cannot keep the summary: %s", strerror(errno));
+		rc = EXIT_RUNTIME;
+		goto done;
+	}
 	if (stop) {
 		/* the last complete step, saved; no final maps: the run is cut short */
 		if (state_save(pl, o.save_path, err, sizeof err) < 0) {
@@ -470,6 +508,95 @@ static int run_planets(const run_opts *o, const params *prm, int count, unsigned
 	return EXIT_OK;
 }
 
+/* --seeds A..B: each seed runs exactly as `run -s N -o DIR/seed-N` would
+ * (its scenario loaded for that seed: ranges draw from it), with --stats and
+ * --save named in each seed's folder; DIR/summary-A-B.jsonl gets the final
+ * --stats line of every seed, in order (a name of its own, so shards of a
+ * batch over several machines never overwrite each other's). */
+static int run_seeds(const run_opts *o, unsigned mask, int want_maps)
+{
+	int stats_file = o->stats_path && strcmp(o->stats_path, "-");
+	if ((stats_file && strchr(o->stats_path, '/')) || (o->save_path && strchr(o->save_path, '/'))) {
+		err_print("--seeds: --stats and --save name a file in each seed's folder, without '/'");
+		return EXIT_USAGE;
+	}
+	const char *base = o->outdir ? o->outdir : ".";
+	char err[1024] = "", summary_path[PATH_MAX];
+	/* the scenario first: a bad one must leave every output untouched */
+	params *first = malloc(SCENARIO_MAX_PLANETS * sizeof *first);
+	int planets = 1;
+	uint64_t seed0 = o->seed_first;
+	int rc = first ? cli_load_planets(o->scenario, &seed0, first, SCENARIO_MAX_PLANETS, &planets)
+	               : EXIT_RUNTIME;
+	free(first);
+	if (rc)
+		return rc;
+	if (snprintf(summary_path, sizeof summary_path, "%s/summary-%" PRIu64 "-%" PRIu64 ".jsonl",
+	             base, o->seed_first, o->seed_last) >= (int)sizeof summary_path ||
+	    export_prepare_dir(base, err, sizeof err) < 0 ||
+	    outfile_check(summary_path, err, sizeof err) < 0) {
+		err_print("-o: %s", err[0] ? err : "the path is too long");
+		return EXIT_RUNTIME;
+	}
+	char *text = NULL;
+	size_t len = 0;
+	FILE *summary = open_memstream(&text, &len);
+	params *prm = malloc(SCENARIO_MAX_PLANETS * sizeof *prm);
+	if (!summary || !prm) {
+		if (summary)
+			fclose(summary);
+		free(text);
+		free(prm);
+		err_print("out of memory");
+		return EXIT_RUNTIME;
+	}
+	uint64_t count = o->seed_last - o->seed_first + 1, i = 0;
+	for (uint64_t seed = o->seed_first; rc == EXIT_OK; seed++, i++) {
+		rc = cli_load_planets(o->scenario, &seed, prm, SCENARIO_MAX_PLANETS, &planets);
+		if (rc == EXIT_OK && planets > 1) {
+			err_print("--seeds: '%s' holds %d planets; give a scenario of one", o->scenario, planets);
+			rc = EXIT_USAGE;
+		}
+		if (rc)
+			break;
+		char dir[PATH_MAX], stats[PATH_MAX], save[PATH_MAX];
+		if (snprintf(dir, sizeof dir, "%s/seed-%" PRIu64, base, seed) >= (int)sizeof dir ||
+		    (stats_file && snprintf(stats, sizeof stats, "%s/%s", dir, o->stats_path) >= (int)sizeof stats) ||
+		    (o->save_path && snprintf(save, sizeof save, "%s/%s", dir, o->save_path) >= (int)sizeof save)) {
+			err_print("-o: the path of seed %" PRIu64 " is too long", seed);
+			rc = EXIT_USAGE;
+			break;
+		}
+		if (export_prepare_dir(dir, err, sizeof err) < 0) {
+			err_print("-o: %s", err);
+			rc = EXIT_RUNTIME;
+			break;
+		}
+		run_opts one = *o;
+		one.outdir = want_maps ? dir : NULL;
+		one.stats_path = stats_file ? stats : o->stats_path;
+		one.save_path = o->save_path ? save : NULL;
+		one.summary = summary;
+		if (!o->quiet)
+			fprintf(o->stats_path && !stats_file ? stderr : stdout,
+			        "seed %" PRIu64 " (%" PRIu64 " of %" PRIu64 ") -> %s\n", seed, i + 1, count, dir);
+		rc = run_one(&one, prm, mask, want_maps);
+		if (seed == o->seed_last)
+			break;
+	}
+	free(prm);
+	int ok = fclose(summary) == 0;
+	if (rc == EXIT_OK && (!ok || outfile_write_all(summary_path, text, len, err, sizeof err) < 0)) {
+		err_print("--seeds: %s", ok ? err : "out of memory");
+		rc = EXIT_RUNTIME;
+	}
+	if (rc == EXIT_OK && !o->quiet)
+		fprintf(o->stats_path && !stats_file ? stderr : stdout, "summary of %" PRIu64
+		        " seeds written to %s\n", count, summary_path);
+	free(text);
+	return rc;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	run_opts o;
@@ -487,6 +614,8 @@ int cmd_run(int argc, char **argv)
 		err_print("-e: %s", err);
 		return EXIT_USAGE;
 	}
+	if (o.seeds_set)
+		return run_seeds(&o, mask, want_maps);
 	/* the inputs first: a bad scenario must leave every output untouched */
 	params *prm = malloc(SCENARIO_MAX_PLANETS * sizeof *prm);
 	int count = 1;
