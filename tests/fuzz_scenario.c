@@ -81,8 +81,8 @@ static const char *scenario_fuzz_one(const uint8_t *data, size_t size)
 		if (!bad && memchr(p.name, 0, sizeof p.name) == NULL)
 			bad = "name not terminated";
 		char why[128];
-		if (!bad && params_events_check(&p, why, sizeof why) < 0)
-			bad = "accepted events fail params_events_check";
+		if (!bad && params_lists_check(&p, why, sizeof why) < 0)
+			bad = "accepted events fail params_lists_check";
 	}
 	free(errors);
 	/* the same text as a file of planets: every planet accepted is sound */
@@ -99,8 +99,8 @@ static const char *scenario_fuzz_one(const uint8_t *data, size_t size)
 				break;
 			if (params_check(&ps[i], is, 4))
 				bad = "an accepted planet fails params_check";
-			else if (params_events_check(&ps[i], why, sizeof why) < 0)
-				bad = "an accepted planet's events fail params_events_check";
+			else if (params_lists_check(&ps[i], why, sizeof why) < 0)
+				bad = "an accepted planet's events fail params_lists_check";
 		}
 	}
 	return bad;

@@ -341,8 +341,28 @@ static int latlon_ok(double lat, double lon)
 	return lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180;
 }
 
-int params_events_check(const params *p, char *err, size_t errlen)
+int params_lists_check(const params *p, char *err, size_t errlen)
 {
+	if (p->plate_list_count < 0 || p->plate_list_count > PARAMS_MAX_PLATES) {
+		snprintf(err, errlen, "%d explicit plates; at most %d", p->plate_list_count,
+		         PARAMS_MAX_PLATES);
+		return -1;
+	}
+	if (p->plate_list_count && p->plate_list_count != p->plate_count) {
+		snprintf(err, errlen, "%d explicit plates for plates.count %d", p->plate_list_count,
+		         p->plate_count);
+		return -1;
+	}
+	for (int i = 0; i < p->plate_list_count; i++) {
+		const plate_spec *s = &p->plate_list[i];
+		if (!latlon_ok(s->lat, s->lon) || (s->type != 0 && s->type != 1) ||
+		    (s->has_motion != 0 && s->has_motion != 1) ||
+		    (s->has_motion && (!latlon_ok(s->pole_lat, s->pole_lon) ||
+		                       !(s->speed_cm_yr >= 0 && s->speed_cm_yr <= 30)))) {
+			snprintf(err, errlen, "explicit plate %d is not well formed", i);
+			return -1;
+		}
+	}
 	if (p->event_count < 0 || p->event_count > PARAMS_MAX_EVENTS) {
 		snprintf(err, errlen, "%d events; at most %d", p->event_count, PARAMS_MAX_EVENTS);
 		return -1;

@@ -42,6 +42,20 @@ typedef struct biome_param {
 	uint8_t r, g, b;
 } biome_param;
 
+/* Most plates a planet holds (plates.count, .min, .max are checked against
+ * it, so a scenario never asks for more than it gets). */
+#define PARAMS_MAX_PLATES 64
+
+/* An explicit plate (scenario key plates.list): where it grows from, what it
+ * carries and, optionally, how it moves at the start. */
+typedef struct plate_spec {
+	double lat, lon;           /* seed point, degrees */
+	int type;                  /* 0 oceanic, 1 continental */
+	int has_motion;            /* 1: pole and speed given (else drawn as usual) */
+	double pole_lat, pole_lon; /* Euler pole, degrees */
+	double speed_cm_yr;
+} plate_spec;
+
 /* The events timeline (scenario key "events"; core/timeline.c fires them). */
 #define PARAMS_MAX_EVENTS 32
 #define PARAMS_EVENT_TEXT 64
@@ -120,6 +134,10 @@ typedef struct params {
 	double rift_rate;              /* expected rifts per 100 Myr */
 	double erosion_rate;           /* fraction of height above sea lost per Myr */
 
+	/* explicit plates (plates.list); 0: plates are laid out at random */
+	int plate_list_count;
+	plate_spec plate_list[PARAMS_MAX_PLATES];
+
 	/* events timeline, in file order */
 	int event_count;
 	plan_event events[PARAMS_MAX_EVENTS];
@@ -170,9 +188,6 @@ int param_set_at(void *base, const param_def *d, double v);
 
 /* Largest grid a scenario may ask for (cells). */
 #define PARAMS_MAX_CELLS 4194304L
-/* Most plates a planet holds (plates.count, .min, .max are checked against
- * it, so a scenario never asks for more than it gets). */
-#define PARAMS_MAX_PLATES 64
 
 /* One cross-key problem: the keys involved (first is the one to blame, the
  * second NULL or the other side) and a message without the key prefix. */
@@ -180,10 +195,11 @@ typedef struct param_issue {
 	const char *path, *other;
 	char msg[160];
 } param_issue;
-/* The events of p are well formed (kinds, times, live keys and their
- * bounds, plate ids, places): 0, or -1 with the first problem in err. For
- * params read from a state file, whose bytes may be anything. */
-int params_events_check(const params *p, char *err, size_t errlen);
+/* The lists of p are well formed: the events (kinds, times, live keys and
+ * their bounds, plate ids, places) and the explicit plates (places, types,
+ * motions): 0, or -1 with the first problem in err. For params read from a
+ * state file, whose bytes may be anything. */
+int params_lists_check(const params *p, char *err, size_t errlen);
 
 /* Cross-key consistency (plates.min <= count <= max, speed and strength
  * ranges, grid size, crust heights). Fills up to max issues; returns how many

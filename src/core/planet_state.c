@@ -164,8 +164,8 @@ static int params_sane(const params *p, char *err, size_t errlen)
 		return -1;
 	}
 	char why[128];
-	if (params_events_check(p, why, sizeof why) < 0) {
-		snprintf(err, errlen, "bad events timeline: %s", why);
+	if (params_lists_check(p, why, sizeof why) < 0) {
+		snprintf(err, errlen, "bad events or plate list: %s", why);
 		return -1;
 	}
 	return 0;

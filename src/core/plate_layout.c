@@ -213,6 +213,13 @@ int plate_layout_generate(planet_t *pl, char *err, size_t errlen)
 				L.seed[got++] = s;
 		}
 	k = got;
+	/* explicit plates (plates.list): their own seed points */
+	if (prm->plate_list_count > 0) {
+		k = prm->plate_list_count < PLATES_MAX ? prm->plate_list_count : PLATES_MAX;
+		for (int i = 0; i < k; i++)
+			L.seed[i] = v3_from_latlon(prm->plate_list[i].lat * M_PI / 180,
+			                           prm->plate_list[i].lon * M_PI / 180);
+	}
 	L.k = k;
 	for (int i = 0; i < k; i++) {
 		L.strength[i] = rng_range(&r, prm->growth_strength_min, prm->growth_strength_max);
@@ -251,6 +258,11 @@ int plate_layout_generate(planet_t *pl, char *err, size_t errlen)
 	}
 	for (int i = 0; i < ncont; i++)
 		continental[porder[i]] = 1;
+	if (prm->plate_list_count > 0) {
+		ncont = 0;
+		for (int i = 0; i < k; i++)
+			ncont += continental[i] = prm->plate_list[i].type == 1;
+	}
 	/* continents fill at most ~80 % of their plates: if the drawn plates are
 	 * too small for the land asked, they grow faster and the layout is
 	 * drawn again, rather than more plates turning continental */
@@ -277,6 +289,11 @@ int plate_layout_generate(planet_t *pl, char *err, size_t errlen)
 		double cm_yr = rng_range(&r, prm->speed_min_cm_yr, prm->speed_max_cm_yr);
 		if (continental[i])
 			cm_yr = prm->speed_min_cm_yr + 0.5 * (cm_yr - prm->speed_min_cm_yr);
+		if (prm->plate_list_count > 0 && prm->plate_list[i].has_motion) {
+			const plate_spec *sp = &prm->plate_list[i];
+			p->pole = v3_from_latlon(sp->pole_lat * M_PI / 180, sp->pole_lon * M_PI / 180);
+			cm_yr = sp->speed_cm_yr;
+		}
 		p->omega = cm_yr / CM_YR_PER_KM_MYR / prm->radius_km;
 		plate_set_rotation(p, q_identity());
 		plate_colour_for(p->id, &p->r, &p->g, &p->b);

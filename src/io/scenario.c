@@ -68,6 +68,8 @@ typedef struct loader {
 	/* per event: the node of the plate id it names, checked against
 	 * plates.count once the whole file is read */
 	const yaml_node_t *event_plate[PARAMS_MAX_EVENTS];
+	/* each entry of plates.list, for errors after the draw */
+	const yaml_node_t *plate_node[PARAMS_MAX_PLATES];
 	/* a file of planets: where they go, how many at most, how many found */
 	params *planets;
 	int max_planets, nplanets;
@@ -1017,6 +1019,129 @@ static void walk_biomes(loader *L, const yaml_node_t *map)
 	}
 }
 
+/* ---- explicit plates: plates.list ---------------------------------------- */
+
+#define POFF(f) offsetof(plate_spec, f)
+static const char *const plate_types[] = {"oceanic", "continental", NULL};
+static const param_def plate_keys[] = {
+	{.path = "lat", .type = PK_DOUBLE, .offset = POFF(lat), .min = -90, .max = 90, .unit = "°"},
+	{.path = "lon", .type = PK_DOUBLE, .offset = POFF(lon), .min = -180, .max = 180, .unit = "°"},
+	{.path = "type", .type = PK_ENUM, .offset = POFF(type), .min = 0, .max = 1,
+	 .names = plate_types, .unit = ""},
+	{.path = "pole_lat", .type = PK_DOUBLE, .offset = POFF(pole_lat), .min = -90, .max = 90,
+	 .unit = "°"},
+	{.path = "pole_lon", .type = PK_DOUBLE, .offset = POFF(pole_lon), .min = -180, .max = 180,
+	 .unit = "°"},
+	{.path = "speed_cm_yr", .type = PK_DOUBLE, .offset = POFF(speed_cm_yr), .min = 0, .max = 30,
+	 .unit = "cm/yr"},
+};
+enum { PK_LAT, PK_LON, PK_TYPE, PK_POLE_LAT, PK_POLE_LON, PK_SPEED, PK_NKEYS };
+
+static void walk_plate(loader *L, const yaml_node_t *map, int idx, plate_spec *sp)
+{
+	char prefix[32], kbuf[80], path[160];
+	const yaml_node_t *got[PK_NKEYS] = {0};
+	seen sn = {.n = 0};
+	snprintf(prefix, sizeof prefix, "plates.list[%d]", idx);
+	if (map->type != YAML_MAPPING_NODE) {
+		char g[256];
+		err_node(L, map, "%s: expected a mapping {lat, lon, type, ...}, got %s", prefix,
+		         describe(map, g, sizeof g));
+		return;
+	}
+	PAIRS(map) {
+		const yaml_node_t *kn, *vn = yaml_document_get_node(L->doc, pr->value);
+		const char *key = pair_key(L, pr, prefix, kbuf, sizeof kbuf, &kn);
+		int k = -1;
+		if (!key || !vn)
+			continue;
+		for (int i = 0; i < PK_NKEYS; i++)
+			if (!strcmp(plate_keys[i].path, key))
+				k = i;
+		snprintf(path, sizeof path, "%.60s.%.79s", prefix, key);
+		if (k < 0) {
+			suggest s = {.dist = 99, .key = key};
+			for (int i = 0; i < PK_NKEYS; i++)
+				suggest_try(&s, plate_keys[i].path);
+			unknown_key(L, kn, prefix, &s);
+			continue;
+		}
+		if (first_time(L, &sn, key, kn, path)) {
+			got[k] = vn;
+			apply(L, &plate_keys[k], sp, vn, path);
+		}
+	}
+	if (!got[PK_LAT] || !got[PK_LON])
+		err_node(L, map, "%s: needs its seed point, lat and lon", prefix);
+	int motion = !!got[PK_POLE_LAT] + !!got[PK_POLE_LON] + !!got[PK_SPEED];
+	if (motion && motion < 3)
+		err_node(L, map, "%s: give pole_lat, pole_lon and speed_cm_yr together (or none, "
+		         "for a drawn motion)", prefix);
+	sp->has_motion = motion == 3;
+}
+
+static void walk_plate_list(loader *L, const yaml_node_t *seq)
+{
+	char got[256];
+	memset(L->p->plate_list, 0, sizeof L->p->plate_list);
+	drop_pending_in(L, L->p->plate_list, sizeof L->p->plate_list);
+	L->p->plate_list_count = 0;
+	if (is_null(seq))
+		return;
+	if (seq->type != YAML_SEQUENCE_NODE) {
+		err_node(L, seq, "plates.list: expected a list of plates, got %s",
+		         describe(seq, got, sizeof got));
+		return;
+	}
+	long n = seq->data.sequence.items.top - seq->data.sequence.items.start;
+	if (n > PARAMS_MAX_PLATES) {
+		yaml_node_t *extra = yaml_document_get_node(L->doc,
+		                                            seq->data.sequence.items.start[PARAMS_MAX_PLATES]);
+		err_node(L, extra ? extra : seq, "plates.list: expected at most %d plates, got %ld",
+		         PARAMS_MAX_PLATES, n);
+		n = PARAMS_MAX_PLATES;
+	}
+	L->p->plate_list_count = (int)n;
+	for (int i = 0; i < n; i++) {
+		yaml_node_t *e = yaml_document_get_node(L->doc, seq->data.sequence.items.start[i]);
+		L->plate_node[i] = e;
+		if (e)
+			walk_plate(L, e, i, &L->p->plate_list[i]);
+	}
+}
+
+/* Explicit plates decide the plate count and which plates carry continents:
+ * a plates.count or plates.continental_fraction beside them that says
+ * otherwise could not be honoured, so it is an error. Seed points must be
+ * apart, or one plate would get no cell. Runs after the draw. */
+static void check_plate_list(loader *L)
+{
+	params *p = L->p;
+	int n = p->plate_list_count;
+	if (n == 0)
+		return;
+	const param_def *cnt = params_find("plates.count"), *cf = params_find("plates.continental_fraction");
+	const yaml_node_t *cn = L->where[cnt - param_table], *fn = L->where[cf - param_table];
+	if (cn && p->plate_count != n)
+		err_node(L, cn, "plates.count: %d, but plates.list has %d plates (leave count out)",
+		         p->plate_count, n);
+	p->plate_count = n;
+	if (fn)
+		err_node(L, fn, "plates.continental_fraction: plates.list gives each plate its type; "
+		         "leave this out");
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < i; j++) {
+			const plate_spec *a = &p->plate_list[i], *b = &p->plate_list[j];
+			double la = a->lat * M_PI / 180, lb = b->lat * M_PI / 180;
+			double c = sin(la) * sin(lb) + cos(la) * cos(lb) * cos((a->lon - b->lon) * M_PI / 180);
+			if (c > cos(2 * M_PI / 180) && L->plate_node[i]) {
+				err_node(L, L->plate_node[i], "plates.list[%d]: its seed point is within 2° of "
+				         "plates.list[%d]'s", i, j);
+				break;
+			}
+		}
+}
+
 /* ---- events -------------------------------------------------------------- */
 
 #define EOFF(f) offsetof(plan_event, f)
@@ -1304,6 +1429,9 @@ static void walk_section(loader *L, const yaml_node_t *map, const char *prefix)
 		} else if (!strcmp(prefix, "terrain") && !strcmp(key, "layers")) {
 			if (first_time(L, &sn, "layers", kn, path))
 				walk_layers(L, vn);
+		} else if (!strcmp(prefix, "plates") && !strcmp(key, "list")) {
+			if (first_time(L, &sn, "list", kn, path))
+				walk_plate_list(L, vn);
 		} else {
 			/* candidates: the keys one could have meant at this level */
 			suggest s = {.dist = 99, .key = key};
@@ -1331,6 +1459,8 @@ static void walk_section(loader *L, const yaml_node_t *map, const char *prefix)
 			}
 			else if (!strcmp(prefix, "terrain"))
 				suggest_try(&s, "layers");
+			else if (!strcmp(prefix, "plates"))
+				suggest_try(&s, "list");
 			unknown_key(L, kn, prefix, &s);
 		}
 	}
@@ -1543,6 +1673,7 @@ static void load_planet(loader *L, params *p, const yaml_node_t *defaults,
 	memset(L->where, 0, param_table_len * sizeof *L->where);
 	memset(L->bad, 0, param_table_len * sizeof *L->bad);
 	memset(L->event_plate, 0, sizeof L->event_plate);
+	memset(L->plate_node, 0, sizeof L->plate_node);
 	L->nranges = 0;
 	L->seed_random = false;
 	bool was_random = L->opts && L->opts->seed_random;
@@ -1554,6 +1685,7 @@ static void load_planet(loader *L, params *p, const yaml_node_t *defaults,
 		walk_section(L, planet, "");
 	settle_seed(L);
 	draw_ranges(L);
+	check_plate_list(L);
 	cross_check(L);
 	check_event_plates(L);
 	if (L->opts) {

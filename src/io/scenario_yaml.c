@@ -6,6 +6,7 @@
  * the same double, formatted in the C locale (the dashboard sets LC_NUMERIC
  * from the environment, and a decimal comma is no YAML number). */
 #include <locale.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,6 +97,28 @@ static void put_layers(FILE *f, const params *p)
 		}
 }
 
+static void put_plate_list(FILE *f, const params *p)
+{
+	char a[40], b[40], c[40];
+	if (p->plate_list_count == 0)
+		return;
+	fputs("  list:\n", f);
+	for (int i = 0; i < p->plate_list_count; i++) {
+		const plate_spec *sp = &p->plate_list[i];
+		fmt_double(a, sizeof a, sp->lat);
+		fmt_double(b, sizeof b, sp->lon);
+		fprintf(f, "    - { lat: %s, lon: %s, type: %s", a, b,
+		        sp->type == 1 ? "continental" : "oceanic");
+		if (sp->has_motion) {
+			fmt_double(a, sizeof a, sp->pole_lat);
+			fmt_double(b, sizeof b, sp->pole_lon);
+			fmt_double(c, sizeof c, sp->speed_cm_yr);
+			fprintf(f, ", pole_lat: %s, pole_lon: %s, speed_cm_yr: %s", a, b, c);
+		}
+		fputs(" }\n", f);
+	}
+}
+
 static void put_biomes(FILE *f, const params *p)
 {
 	char t[40], pr[40];
@@ -184,9 +207,15 @@ static void put_all(FILE *f, const params *p, const char *header)
 		const param_def *d = &param_table[i];
 		const char *dot = strchr(d->path, '.');
 		size_t n = dot ? (size_t)(dot - d->path) : 0;
+		/* explicit plates set these two (the loader refuses them beside a list) */
+		if (p->plate_list_count && (d->offset == offsetof(params, plate_count) ||
+		                            d->offset == offsetof(params, continental_fraction)))
+			continue;
 		if (n && (strlen(section) != n || strncmp(section, d->path, n))) {
 			if (!strcmp(section, "terrain"))
 				put_layers(f, p);
+			if (!strcmp(section, "plates"))
+				put_plate_list(f, p);
 			snprintf(section, sizeof section, "%.*s", (int)n, d->path);
 			fprintf(f, "\n%s:\n", section);
 		}
@@ -196,6 +225,8 @@ static void put_all(FILE *f, const params *p, const char *header)
 	}
 	if (!strcmp(section, "terrain"))
 		put_layers(f, p);
+	if (!strcmp(section, "plates"))
+		put_plate_list(f, p);
 	put_biomes(f, p);
 	put_events(f, p);
 }
