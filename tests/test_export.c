@@ -196,7 +196,7 @@ static void test_parse(void)
 	const char *want[] = {"biome", "elevation", "elevation16", "plates", "stress", "temperature",
 	                      "precipitation", "age", "cubemap", "raw", "data-temperature",
 	                      "data-precipitation", "data-age", "data-stress", "data-velocity",
-	                      "data-plates", "data-biome", "raw16"};
+	                      "data-plates", "data-biome", "raw16", "relief", "cubemap-elevation"};
 	ok(sizeof want / sizeof *want == EXPORT_KIND_COUNT, "every kind is named here");
 	for (int k = 0; k < EXPORT_KIND_COUNT; k++) {
 		names &= !strcmp(export_kind_name((export_kind)k), want[k]);
@@ -214,21 +214,21 @@ static void test_all_kinds(const snapshot_t *s, const char *root)
 	ok(rc == 0, "all kinds written into a new nested folder%s%s", rc ? ": " : "", rc ? err : "");
 
 	for (int k = 0; k < EXPORT_KIND_COUNT; k++) {
-		if (k >= EXPORT_RAW)    /* binary layers: test_layers.c */
-			continue;
+		if (k == EXPORT_RAW || (k >= EXPORT_DATA_TEMPERATURE && k <= EXPORT_RAW16))
+			continue;    /* binary layers: test_layers.c */
 		const char *name = export_kind_name((export_kind)k);
 		snprintf(path, sizeof path, "%s/%s.png", dir, name);
 		image im;
 		if (!ok(read_png(path, &im) == 0, "%s.png reads back", name))
 			continue;
 		int ww = W, hh = H, depth = 8, colour = PNG_COLOR_TYPE_RGB;
-		if (k == EXPORT_CUBEMAP) {
+		if (k == EXPORT_CUBEMAP || k == EXPORT_CUBEMAP_ELEVATION) {
 			ww = 4 * (H / 2);
 			hh = 3 * (H / 2);
 		}
 		if (k == EXPORT_ELEVATION)
 			colour = PNG_COLOR_TYPE_GRAY;
-		if (k == EXPORT_ELEVATION16) {
+		if (k == EXPORT_ELEVATION16 || k == EXPORT_CUBEMAP_ELEVATION) {
 			colour = PNG_COLOR_TYPE_GRAY;
 			depth = 16;
 		}
@@ -263,6 +263,20 @@ static void test_all_kinds(const snapshot_t *s, const char *root)
 					far += abs(r[3 * (2 * n - 1) + ch] - r[3 * (2 * n) + ch]) > 40;
 			}
 			ok(far <= n / 8, "cube map: adjacent faces meet along their edge (%d jumps)", far);
+		}
+		if (k == EXPORT_CUBEMAP_ELEVATION) {
+			/* +X's right edge meets +Y's left edge, +Z's bottom row +X's top row;
+			 * the corner outside the faces is 0 */
+			int n = H / 2;
+			double edge = 0, inner = 0, top = 0;
+			for (int t = n; t < 2 * n; t++) {
+				edge += abs((int)grey16(&im, 2 * n - 1, t) - (int)grey16(&im, 2 * n, t));
+				inner += abs((int)grey16(&im, n + n / 2, t) - (int)grey16(&im, n + n / 2 + 1, t));
+				top += abs((int)grey16(&im, n + t - n, n - 1) - (int)grey16(&im, n + t - n, n));
+			}
+			ok(edge <= 3 * inner + n * 50 && top <= 3 * inner + n * 50 && grey16(&im, 0, 0) == 0,
+			   "elevation cube map: faces meet (edges %.0f and %.0f, inside a face %.0f)", edge,
+			   top, inner);
 		}
 		free(im.px);
 	}

@@ -167,11 +167,17 @@ static int write_png_kind(export_job *j, const export_meta *m, const char *dir, 
 	    outfile_begin(path, tmp, err, errlen) != 0)
 		return -1;
 
+	int cube = sp->store == STORE_CUBE || sp->store == STORE_CUBE16;
 	pngw_format fmt = sp->store == STORE_GREY8 ? PNGW_GREY8
-	                : sp->store == STORE_GREY16 ? PNGW_GREY16 : PNGW_RGB8;
-	const char *projection = sp->store == STORE_CUBE
-		? "cube map, 4x3 horizontal cross: row 1 = -Y +X +Y -X (lon -90 0 90 180), +Z (north) above and -Z below +X"
-		: "equirectangular, lon -180..180 left to right, lat 90..-90 top to bottom, pixel centres at ((x+0.5)/W, (y+0.5)/H)";
+	                : sp->store == STORE_GREY16 || sp->store == STORE_CUBE16 ? PNGW_GREY16 : PNGW_RGB8;
+	char projection[256];
+	if (cube)
+		snprintf(projection, sizeof projection, "cube map, 4x3 horizontal cross: row 1 = -Y +X +Y -X "
+		         "(lon -90 0 90 180), +Z (north) above and -Z below +X");
+	else
+		snprintf(projection, sizeof projection, "equirectangular, lon %.10g..%.10g left to right, "
+		         "lat %.10g..%.10g top to bottom, pixel centres at ((x+0.5)/W, (y+0.5)/H)",
+		         j->west, j->east, j->north, j->south);
 	pngw_text text[14] = {
 		{"Software", m->software},
 		{"Kind", sp->name},
@@ -197,7 +203,7 @@ static int write_png_kind(export_job *j, const export_meta *m, const char *dir, 
 	                    err, errlen);
 	if (outfile_commit(tmp, path, rc == 0, err, errlen) != 0)
 		return -1;
-	if (sp->store == STORE_CUBE)
+	if (cube)
 		return 0;
 	/* heights: value = DN * scale + offset, metres from the sea */
 	double levels = fmt == PNGW_GREY16 ? 65535.0 : 255.0;
@@ -266,7 +272,7 @@ int export_write(const snapshot_t *s, unsigned mask, const char *dir,
 		j.kind = (export_kind)k;
 		j.band = 0;
 		export_store st = export_specs[k].store;
-		if (st == STORE_CUBE) {
+		if (st == STORE_CUBE || st == STORE_CUBE16) {
 			j.face = h / 2;
 			j.w = 4 * j.face;
 			j.h = 3 * j.face;

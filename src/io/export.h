@@ -35,6 +35,11 @@
  *                 uint32 plate ids and uint8 biomes with a CSV legend. Raw
  *                 little-endian, band-sequential, rows from the north.
  *   `data` names raw and every data-* kind.
+ *   relief        8-bit RGB: hypsometric tints hill-shaded from the
+ *                 north-west (the dashboard's elevation view), like an atlas
+ *   cubemap-elevation
+ *                 16-bit grey, the cube map's cross of elevation16 heights
+ *                 (0 outside the faces)
  *   raw16         raw16.raw: a square heightmap for terrain engines (Unity),
  *                 S x S uint16 little-endian, S = 2^n + 1 (the smallest
  *                 >= the map height: 1025 for 2048x1024), samples at the
@@ -65,7 +70,7 @@ typedef enum {
 	EXPORT_STRESS, EXPORT_TEMPERATURE, EXPORT_PRECIPITATION, EXPORT_AGE,
 	EXPORT_CUBEMAP, EXPORT_RAW, EXPORT_DATA_TEMPERATURE, EXPORT_DATA_PRECIPITATION,
 	EXPORT_DATA_AGE, EXPORT_DATA_STRESS, EXPORT_DATA_VELOCITY, EXPORT_DATA_PLATES,
-	EXPORT_DATA_BIOME, EXPORT_RAW16, EXPORT_KIND_COUNT
+	EXPORT_DATA_BIOME, EXPORT_RAW16, EXPORT_RELIEF, EXPORT_CUBEMAP_ELEVATION, EXPORT_KIND_COUNT
 } export_kind;
 
 typedef struct export_opts {

@@ -65,13 +65,16 @@ const export_spec export_specs[EXPORT_KIND_COUNT] = {
 	                       u8_files},
 	[EXPORT_RAW16] = {"raw16", STORE_H16, -1, 1, {FIELD_ELEVATION}, {"elevation"}, {"m"},
 	                  r16_files},
+	[EXPORT_RELIEF] = {"relief", STORE_RGB8, VIEW_ELEVATION, 0, {0}, {0}, {0}, png_geo},
+	[EXPORT_CUBEMAP_ELEVATION] = {"cubemap-elevation", STORE_CUBE16, -1, 1, {FIELD_ELEVATION},
+	                              {"elevation"}, {"m"}, png_only},
 };
 
 int export_store_bytes(export_store st)
 {
 	switch (st) {
 	case STORE_RGB8: case STORE_CUBE: return 3;
-	case STORE_GREY16: case STORE_H16: return 2;
+	case STORE_GREY16: case STORE_H16: case STORE_CUBE16: return 2;
 	case STORE_F32: case STORE_U32: return 4;
 	default: return 1;
 	}
@@ -202,13 +205,19 @@ static void render_row(const export_job *j, int y, uint8_t *out)
 	const export_spec *sp = &export_specs[j->kind];
 	colormap_cursor cur = COLORMAP_CURSOR_INIT;
 	const colormap_cursor fresh = COLORMAP_CURSOR_INIT;
-	if (sp->store == STORE_CUBE) {
+	if (sp->store == STORE_CUBE || sp->store == STORE_CUBE16) {
 		for (int x = 0; x < j->w; x++) {
 			vec3 p;
 			if (x % j->face == 0)
 				cur = fresh;
+			int in = cube_point(j->face, x, y, &p);
+			if (sp->store == STORE_CUBE16) {
+				((uint16_t *)(void *)out)[x] =
+					in ? export_elev16(fields_sample(s, FIELD_ELEVATION, p, &cur)) : 0;
+				continue;
+			}
 			rgb c = {0, 0, 0};
-			if (cube_point(j->face, x, y, &p))
+			if (in)
 				c = colormap_point_cur(s, (view_kind)sp->view, p, &cur);
 			put_rgb(out, x, c);
 		}

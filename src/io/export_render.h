@@ -22,7 +22,8 @@
 /* How a kind's samples are stored. */
 typedef enum {
 	STORE_RGB8, STORE_GREY8, STORE_GREY16, STORE_CUBE, STORE_F32, STORE_U32, STORE_U8,
-	STORE_H16    /* raw16: heights as elevation16, raw little-endian, corner samples */
+	STORE_H16,   /* raw16: heights as elevation16, raw little-endian, corner samples */
+	STORE_CUBE16 /* cubemap-elevation: the cross of STORE_CUBE in elevation16 grey */
 } export_store;
 
 typedef struct export_spec {
