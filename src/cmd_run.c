@@ -39,6 +39,7 @@ typedef struct run_opts {
 	const char *size_arg;
 	int region;
 	double west, south, east, north;
+	double view_lon, view_lat;
 	long every;
 	const char *stats_path;
 	const char *save_path, *load_path;
@@ -52,7 +53,7 @@ static const char run_usage[] =
 	"usage: tectonica run [SCENARIO] [-n STEPS] [-s SEED] [-j THREADS] [-o DIR]\n"
 	"                     [-e LIST] [--size WxH] [--every K] [--stats FILE|-]\n"
 	"                     [--save FILE] [--load FILE] [--region W,S,E,N] [--quiet]\n"
-	"                     [--seeds A..B]\n";
+	"                     [--seeds A..B] [--view LON,LAT]\n";
 
 #define SEEDS_MAX 100000
 
@@ -131,6 +132,7 @@ static int parse_run(int argc, char **argv, run_opts *o)
 		{"quiet", no_argument, NULL, 'q'},
 		{"region", required_argument, NULL, 'R'},
 		{"seeds", required_argument, NULL, 'B'},
+		{"view", required_argument, NULL, 'V'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -157,6 +159,16 @@ static int parse_run(int argc, char **argv, run_opts *o)
 		case 'o': o->outdir = optarg; break;
 		case 'e': o->exports = optarg; break;
 		case 'S': o->size_arg = optarg; break;
+		case 'V': {
+			char *end;
+			o->view_lon = strtod(optarg, &end);
+			const char *q = *end == ',' ? end + 1 : NULL;
+			o->view_lat = q ? strtod(q, &end) : NAN;
+			if (!q || end == q || *end || !(o->view_lon >= -180 && o->view_lon <= 180) ||
+			    !(o->view_lat >= -90 && o->view_lat <= 90))
+				return cli_bad("--view: expected LON,LAT in degrees, got '%s'", optarg);
+			break;
+		}
 		case 'B':
 			if (parse_seeds(optarg, o) < 0)
 				return cli_bad("--seeds: expected A..B, seeds with A <= B and at most %d of them, "
@@ -210,6 +222,7 @@ static int do_export(const run_opts *o, const snapshot_t *s, unsigned mask, long
 	char err[1024] = "";
 	export_opts eo = {.width = o->width, .height = o->height, .region = o->region,
 	                  .west = o->west, .south = o->south, .east = o->east, .north = o->north,
+	                  .view_lon = o->view_lon, .view_lat = o->view_lat,
 	                  .scenario = o->scenario ? o->scenario : o->load_path ? o->load_path
 	                              : "built-in default",
 	                  .frame = frame};

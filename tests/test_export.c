@@ -196,7 +196,8 @@ static void test_parse(void)
 	const char *want[] = {"biome", "elevation", "elevation16", "plates", "stress", "temperature",
 	                      "precipitation", "age", "cubemap", "raw", "data-temperature",
 	                      "data-precipitation", "data-age", "data-stress", "data-velocity",
-	                      "data-plates", "data-biome", "raw16", "relief", "cubemap-elevation"};
+	                      "data-plates", "data-biome", "raw16", "relief", "cubemap-elevation",
+	                      "mollweide", "orthographic"};
 	ok(sizeof want / sizeof *want == EXPORT_KIND_COUNT, "every kind is named here");
 	for (int k = 0; k < EXPORT_KIND_COUNT; k++) {
 		names &= !strcmp(export_kind_name((export_kind)k), want[k]);
@@ -226,6 +227,8 @@ static void test_all_kinds(const snapshot_t *s, const char *root)
 			ww = 4 * (H / 2);
 			hh = 3 * (H / 2);
 		}
+		if (k == EXPORT_ORTHOGRAPHIC)
+			ww = H;
 		if (k == EXPORT_ELEVATION)
 			colour = PNG_COLOR_TYPE_GRAY;
 		if (k == EXPORT_ELEVATION16 || k == EXPORT_CUBEMAP_ELEVATION) {

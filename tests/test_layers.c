@@ -507,6 +507,114 @@ static void test_region(const snapshot_t *s, pool_t *pool, int gdal)
 	free(r16);
 }
 
+/* Forward projections, written here from Snyder's formulas, independent of
+ * the program's inverse ones: where a lon/lat point must land. */
+static void moll_forward(double lon, double lat, double lon0, double *x, double *y)
+{
+	double phi = lat * M_PI / 180, th = phi;
+	for (int i = 0; i < 50; i++) {
+		double f = 2 * th + sin(2 * th) - M_PI * sin(phi), d = 2 + 2 * cos(2 * th);
+		if (fabs(d) < 1e-12)
+			break;
+		th -= f / d;
+	}
+	double dl = remainder(lon - lon0, 360) * M_PI / 180;
+	*x = 2 * sqrt(2) / M_PI * dl * cos(th);
+	*y = sqrt(2) * sin(th);
+}
+
+static int ortho_forward(double lon, double lat, double lon0, double lat0, double *x, double *y)
+{
+	double p = lat * M_PI / 180, l = (lon - lon0) * M_PI / 180, p0 = lat0 * M_PI / 180;
+	*x = cos(p) * sin(l);
+	*y = cos(p0) * sin(p) - sin(p0) * cos(p) * cos(l);
+	return sin(p0) * sin(p) + cos(p0) * cos(p) * cos(l) > 0.2;    /* well inside the disc */
+}
+
+/* Mollweide and orthographic maps: GDAL's sidecar puts each lon/lat where
+ * the forward projection does, and the pixel there shows that place. */
+static void test_projections(const snapshot_t *s, pool_t *pool, int gdal)
+{
+	enum { MW = 512, MH = 256 };
+	const double lon0 = 30, lat0 = -20;
+	char sub[300], err[512], path[400];
+	snprintf(sub, sizeof sub, "%s/proj", dir);
+	unsigned mask;
+	export_parse_list("mollweide,orthographic", &mask, err, sizeof err);
+	export_opts o = {.width = MW, .height = MH, .view_lon = lon0, .view_lat = lat0, .frame = -1};
+	int rc = export_write(s, mask, sub, &o, pool, err, sizeof err);
+	ok(rc == 0, "mollweide and orthographic written%s%s", rc ? ": " : "", rc ? err : "");
+	if (!gdal) {
+		printf("ok %d # SKIP gdal-bin is not installed\n", ++tap_count);
+		return;
+	}
+	for (int ortho = 0; ortho < 2; ortho++) {
+		const char *file = ortho ? "orthographic.png" : "mollweide.png";
+		int w = ortho ? MH : MW, h = MH, n = 0;
+		int px[64], py[64];
+		double lon[64], lat[64];
+		snprintf(path, sizeof path, "%s/pts.txt", sub);
+		FILE *f = fopen(path, "w");
+		for (int k = 0; f && k < 400 && n < 64; k++) {
+			double lo = -180 + fmod(k * 47.3, 360), la = -80 + fmod(k * 29.7, 160), x, y;
+			if (ortho ? !ortho_forward(lo, la, lon0, lat0, &x, &y)
+			          : (moll_forward(lo, la, lon0, &x, &y), 0))
+				continue;
+			double u = ortho ? (x + 1) / 2 : (x / (2 * sqrt(2)) + 1) / 2;
+			double v = ortho ? (1 - y) / 2 : (1 - y / sqrt(2)) / 2;
+			double fx = u * w, fy = v * h;
+			/* away from pixel edges, so rounding cannot decide */
+			if (fabs(fx - floor(fx) - 0.5) > 0.4 || fabs(fy - floor(fy) - 0.5) > 0.4)
+				continue;
+			px[n] = (int)floor(fx);
+			py[n] = (int)floor(fy);
+			lon[n] = lo;
+			lat[n] = la;
+			fprintf(f, "%.9f %.9f\n", lo, la);
+			n++;
+		}
+		if (f)
+			fclose(f);
+		char cmd[1200], line[256];
+		snprintf(cmd, sizeof cmd, "gdallocationinfo -wgs84 '%s/%s' < '%s' 2>&1", sub, file, path);
+		FILE *p = popen(cmd, "r");
+		int k = 0, placed = 0, shows = 0, r = -1, g = -1, b = -1, band = 0;
+		while (p && fgets(line, sizeof line, p)) {
+			int X, Y, v;
+			if (sscanf(line, " Location: (%dP,%dL)", &X, &Y) == 2) {
+				placed += k < n && X == px[k] && Y == py[k];
+				band = 0;
+			} else if (strstr(line, "Band ")) {
+				band++;
+			} else if (sscanf(line, " Value: %d", &v) == 1) {
+				if (band == 1)
+					r = v;
+				else if (band == 2)
+					g = v;
+				else if (band == 3 && k < n) {
+					b = v;
+					colormap_cursor cur = COLORMAP_CURSOR_INIT;
+					rgb c = colormap_point_cur(s, VIEW_BIOME, at_lonlat(lon[k], lat[k]), &cur);
+					/* the orthographic disc is lit: compare hues, not brightness */
+					double dot = (double)(c.r * r + c.g * g + c.b * b);
+					double nc = sqrt((double)c.r * c.r + (double)c.g * c.g + (double)c.b * c.b);
+					double nv = sqrt((double)r * r + (double)g * g + (double)b * b);
+					shows += ortho ? nc > 0 && nv > 0 && dot / (nc * nv) > 0.98
+					               : abs(c.r - r) + abs(c.g - g) + abs(c.b - b) <= 30;
+					k++;
+				}
+			}
+		}
+		if (p)
+			pclose(p);
+		ok(n >= 40 && k == n && placed == n,
+		   "%s: GDAL places %d lon/lat points on the forward projection's pixels (%d)", file, n,
+		   placed);
+		ok(shows >= n * 9 / 10, "%s: and the pixel there shows that place's biome (%d of %d)",
+		   file, shows, n);
+	}
+}
+
 int main(void)
 {
 	tap_init();
@@ -543,6 +651,7 @@ int main(void)
 	else
 		printf("ok %d # SKIP gdal-bin is not installed\n", ++tap_count);
 	test_region(s, pool, gdal);
+	test_projections(s, pool, gdal);
 
 	char cmd[400];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

@@ -171,9 +171,12 @@ static int write_png_kind(export_job *j, const export_meta *m, const char *dir, 
 	pngw_format fmt = sp->store == STORE_GREY8 ? PNGW_GREY8
 	                : sp->store == STORE_GREY16 || sp->store == STORE_CUBE16 ? PNGW_GREY16 : PNGW_RGB8;
 	char projection[256];
+	char srs[256];
 	if (cube)
 		snprintf(projection, sizeof projection, "cube map, 4x3 horizontal cross: row 1 = -Y +X +Y -X "
 		         "(lon -90 0 90 180), +Z (north) above and -Z below +X");
+	else if (export_job_srs(j, srs, sizeof srs))
+		snprintf(projection, sizeof projection, "%s", srs);
 	else
 		snprintf(projection, sizeof projection, "equirectangular, lon %.10g..%.10g left to right, "
 		         "lat %.10g..%.10g top to bottom, pixel centres at ((x+0.5)/W, (y+0.5)/H)",
@@ -216,6 +219,7 @@ static int write_png_kind(export_job *j, const export_meta *m, const char *dir, 
 	            .nbands = fmt == PNGW_RGB8 ? 3 : 1, .bands = fmt == PNGW_RGB8 ? chans : &band,
 	            .meta = meta, .nmeta = (int)(sizeof meta / sizeof *meta)};
 	export_job_georef(j, &g.west, &g.north, &g.dx, &g.dy);
+	g.srs = export_job_srs(j, srs, sizeof srs);
 	return georef_write_aux(path, &g, err, errlen);
 }
 
@@ -250,7 +254,8 @@ int export_write(const snapshot_t *s, unsigned mask, const char *dir,
 	if (export_prepare_dir(dir, err, errlen) != 0)
 		return -1;
 
-	export_job j = {.s = s, .pool = pool, .west = -180, .east = 180, .south = -90, .north = 90};
+	export_job j = {.s = s, .pool = pool, .west = -180, .east = 180, .south = -90, .north = 90,
+	                .view_lon = o->view_lon, .view_lat = o->view_lat};
 	if (o->region) {
 		j.west = o->west;
 		/* a box across the antimeridian runs on past 180 */
@@ -276,8 +281,8 @@ int export_write(const snapshot_t *s, unsigned mask, const char *dir,
 			j.face = h / 2;
 			j.w = 4 * j.face;
 			j.h = 3 * j.face;
-		} else if (export_job_layout(&j, st == STORE_H16 ? side : w, st == STORE_H16 ? side : h,
-		                             st == STORE_H16) != 0) {
+		} else if (export_job_layout(&j, st == STORE_H16 ? side : st == STORE_ORTHO ? h : w,
+		                             st == STORE_H16 ? side : h, st == STORE_H16) != 0) {
 			snprintf(err, errlen, "out of memory");
 			rc = -1;
 			break;

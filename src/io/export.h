@@ -40,6 +40,11 @@
  *   cubemap-elevation
  *                 16-bit grey, the cube map's cross of elevation16 heights
  *                 (0 outside the faces)
+ *   mollweide     8-bit RGB biome map, W x H, in Mollweide's equal-area
+ *                 ellipse (central meridian view_lon; black outside)
+ *   orthographic  8-bit RGB, H x H: the planet seen from above (view_lon,
+ *                 view_lat), biomes lit by a sun at the upper left
+ *                 (black space around the disc)
  *   raw16         raw16.raw: a square heightmap for terrain engines (Unity),
  *                 S x S uint16 little-endian, S = 2^n + 1 (the smallest
  *                 >= the map height: 1025 for 2048x1024), samples at the
@@ -70,7 +75,8 @@ typedef enum {
 	EXPORT_STRESS, EXPORT_TEMPERATURE, EXPORT_PRECIPITATION, EXPORT_AGE,
 	EXPORT_CUBEMAP, EXPORT_RAW, EXPORT_DATA_TEMPERATURE, EXPORT_DATA_PRECIPITATION,
 	EXPORT_DATA_AGE, EXPORT_DATA_STRESS, EXPORT_DATA_VELOCITY, EXPORT_DATA_PLATES,
-	EXPORT_DATA_BIOME, EXPORT_RAW16, EXPORT_RELIEF, EXPORT_CUBEMAP_ELEVATION, EXPORT_KIND_COUNT
+	EXPORT_DATA_BIOME, EXPORT_RAW16, EXPORT_RELIEF, EXPORT_CUBEMAP_ELEVATION, EXPORT_MOLLWEIDE,
+	EXPORT_ORTHOGRAPHIC, EXPORT_KIND_COUNT
 } export_kind;
 
 typedef struct export_opts {
@@ -79,6 +85,8 @@ typedef struct export_opts {
 	int region;                 /* 1: only west..east x south..north (degrees;
 	                             * east < west crosses the antimeridian) */
 	double west, south, east, north;
+	double view_lon, view_lat;  /* orthographic centre; Mollweide's central
+	                             * meridian is view_lon */
 	const char *scenario;       /* scenario path or "built-in default" */
 	long frame;                 /* < 0: KIND.png; else KIND-%06ld.png (frame number) */
 } export_opts;

@@ -19,6 +19,7 @@
 #include "config.h"
 #include "io/colormap.h"
 #include "io/outfile.h"
+#include "io/projection.h"
 #include "io/scenario_yaml.h"
 #include "io/textenc.h"
 
@@ -68,12 +69,14 @@ const export_spec export_specs[EXPORT_KIND_COUNT] = {
 	[EXPORT_RELIEF] = {"relief", STORE_RGB8, VIEW_ELEVATION, 0, {0}, {0}, {0}, png_geo},
 	[EXPORT_CUBEMAP_ELEVATION] = {"cubemap-elevation", STORE_CUBE16, -1, 1, {FIELD_ELEVATION},
 	                              {"elevation"}, {"m"}, png_only},
+	[EXPORT_MOLLWEIDE] = {"mollweide", STORE_MOLL, VIEW_BIOME, 0, {0}, {0}, {0}, png_geo},
+	[EXPORT_ORTHOGRAPHIC] = {"orthographic", STORE_ORTHO, VIEW_BIOME, 0, {0}, {0}, {0}, png_geo},
 };
 
 int export_store_bytes(export_store st)
 {
 	switch (st) {
-	case STORE_RGB8: case STORE_CUBE: return 3;
+	case STORE_RGB8: case STORE_CUBE: case STORE_MOLL: case STORE_ORTHO: return 3;
 	case STORE_GREY16: case STORE_H16: case STORE_CUBE16: return 2;
 	case STORE_F32: case STORE_U32: return 4;
 	default: return 1;
@@ -144,9 +147,30 @@ int export_job_layout(export_job *j, int w, int h, int corner)
 	return 0;
 }
 
+const char *export_job_srs(const export_job *j, char *buf, size_t len)
+{
+	const export_store st = export_specs[j->kind].store;
+	if (st != STORE_MOLL && st != STORE_ORTHO)
+		return NULL;
+	projection_proj(buf, len, st == STORE_ORTHO, j->view_lon, j->view_lat,
+	                j->s->prm.radius_km * 1000.0);
+	return buf;
+}
+
 void export_job_georef(const export_job *j, double *west, double *north, double *dx, double *dy)
 {
-	if (j->corner) {
+	const export_store st = export_specs[j->kind].store;
+	double r = j->s->prm.radius_km * 1000.0;
+	if (st == STORE_MOLL) {
+		*dx = 2 * PROJECTION_MOLL_HALF_W * r / j->w;
+		*dy = 2 * PROJECTION_MOLL_HALF_H * r / j->h;
+		*west = -PROJECTION_MOLL_HALF_W * r;
+		*north = PROJECTION_MOLL_HALF_H * r;
+	} else if (st == STORE_ORTHO) {
+		*dx = *dy = 2 * r / j->w;
+		*west = -r;
+		*north = r;
+	} else if (j->corner) {
 		*dx = (j->east - j->west) / (j->w > 1 ? j->w - 1 : 1);
 		*dy = (j->north - j->south) / (j->h > 1 ? j->h - 1 : 1);
 		*west = j->west - *dx / 2;
@@ -219,6 +243,30 @@ static void render_row(const export_job *j, int y, uint8_t *out)
 			rgb c = {0, 0, 0};
 			if (in)
 				c = colormap_point_cur(s, (view_kind)sp->view, p, &cur);
+			put_rgb(out, x, c);
+		}
+		return;
+	}
+	if (sp->store == STORE_MOLL || sp->store == STORE_ORTHO) {
+		/* the sun at the upper left, a little in front: atlases light from
+		 * the north-west */
+		const double lx = -0.45, ly = 0.55, lz = 0.70;
+		for (int x = 0; x < j->w; x++) {
+			double u = (x + 0.5) / j->w * 2 - 1, v = 1 - (y + 0.5) / j->h * 2, facing;
+			vec3 p;
+			rgb c = {0, 0, 0};
+			if (sp->store == STORE_MOLL) {
+				if (projection_mollweide(u * PROJECTION_MOLL_HALF_W, v * PROJECTION_MOLL_HALF_H,
+				                         j->view_lon, &p))
+					c = colormap_point_cur(s, (view_kind)sp->view, p, &cur);
+			} else if (projection_orthographic(u, v, j->view_lon, j->view_lat, &p, &facing)) {
+				double lambert = u * lx + v * ly + facing * lz;
+				double light = clampd(0.22 + 0.9 * (lambert > 0 ? lambert : 0), 0, 1.1);
+				c = colormap_point_cur(s, (view_kind)sp->view, p, &cur);
+				c = (rgb){(uint8_t)lrint(clampd(c.r * light, 0, 255)),
+				          (uint8_t)lrint(clampd(c.g * light, 0, 255)),
+				          (uint8_t)lrint(clampd(c.b * light, 0, 255))};
+			}
 			put_rgb(out, x, c);
 		}
 		return;

@@ -23,7 +23,9 @@
 typedef enum {
 	STORE_RGB8, STORE_GREY8, STORE_GREY16, STORE_CUBE, STORE_F32, STORE_U32, STORE_U8,
 	STORE_H16,   /* raw16: heights as elevation16, raw little-endian, corner samples */
-	STORE_CUBE16 /* cubemap-elevation: the cross of STORE_CUBE in elevation16 grey */
+	STORE_CUBE16, /* cubemap-elevation: the cross of STORE_CUBE in elevation16 grey */
+	STORE_MOLL,   /* RGB colour view in Mollweide's ellipse */
+	STORE_ORTHO   /* RGB colour view on the lit orthographic disc */
 } export_store;
 
 typedef struct export_spec {
@@ -62,6 +64,7 @@ typedef struct export_job {
 	int band;                /* binary layers: which band */
 	double west, east, south, north;   /* the box mapped, degrees (east > west) */
 	int corner;              /* samples at cell corners, edge to edge (raw16) */
+	double view_lon, view_lat;   /* Mollweide and orthographic centre, degrees */
 	double *clon, *slon;     /* cos/sin of each column's longitude */
 	pool_t *pool;
 	uint8_t *buf;            /* current band of rows */
@@ -72,8 +75,12 @@ typedef struct export_job {
 /* Size the job for a w x h image of its box (corner: samples on the box's
  * edges): the column tables. 0, or -1 when out of memory. */
 int export_job_layout(export_job *j, int w, int h, int corner);
-/* The georef of the job's image (outer corner and pixel size). */
+/* The georef of the job's image (outer corner and pixel size; metres of
+ * the projection for Mollweide and orthographic). */
 void export_job_georef(const export_job *j, double *west, double *north, double *dx, double *dy);
+/* PROJ definition of a projected kind's CRS into buf, or NULL for the
+ * geographic sphere. */
+const char *export_job_srs(const export_job *j, char *buf, size_t len);
 /* The uint16 of a height in metres (elevation16, raw16). */
 uint16_t export_elev16(double e);
 

@@ -51,7 +51,7 @@ int georef_write_aux(const char *data_path, const georef *g, char *err, size_t e
 	}
 	georef_wkt(wkt, sizeof wkt, g->radius_m);
 	fputs("<PAMDataset>\n  <SRS dataAxisToSRSAxisMapping=\"1,2\">", m);
-	textenc_xml(m, wkt);
+	textenc_xml(m, g->srs ? g->srs : wkt);
 	fputs("</SRS>\n  <GeoTransform>", m);
 	geotransform(m, g, ", ");
 	fputs("</GeoTransform>\n", m);

@@ -34,6 +34,8 @@ typedef struct georef {
 	double west, north;          /* outer corner of pixel (0, 0), degrees */
 	double dx, dy;               /* pixel size, degrees (dy > 0 southward) */
 	double radius_m;             /* the planet's radius */
+	const char *srs;             /* a projected CRS (PROJ string), or NULL:
+	                              * geographic degrees on the sphere */
 	int nbands;
 	const georef_band *bands;
 	const georef_item *meta;     /* dataset metadata (provenance) */
