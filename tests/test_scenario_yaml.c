@@ -1,9 +1,10 @@
 /* test_scenario_yaml.c: the effective-scenario writer. What it writes loads
  * without errors back to exactly the params it was given, for the default,
  * every preset and randomly filled params (odd numbers, no layers, ocean
- * target off, text with quotes), and writing is stable (write, load, write
- * gives the same text). */
+ * target off, text with quotes, events of every kind, explicit plates), and
+ * writing is stable (write, load, write gives the same text). */
 #include <locale.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tap.h"
@@ -34,6 +35,15 @@ static int same_params(const params *a, const params *b, char *what, size_t sz)
 		}
 	if (memcmp(a->biomes, b->biomes, sizeof a->biomes)) {
 		snprintf(what, sz, "biomes");
+		return 0;
+	}
+	if (a->event_count != b->event_count || memcmp(a->events, b->events, sizeof a->events)) {
+		snprintf(what, sz, "events");
+		return 0;
+	}
+	if (a->plate_list_count != b->plate_list_count ||
+	    memcmp(a->plate_list, b->plate_list, sizeof a->plate_list)) {
+		snprintf(what, sz, "plates.list");
 		return 0;
 	}
 	if (memcmp(a, b, sizeof *a)) {
@@ -128,6 +138,61 @@ static void random_params(rng_t *r, params *p)
 			param_set_at(&p->layers[l], d, d->type == PK_DOUBLE ? v : floor(v));
 		}
 	}
+	/* events of every kind, and (a third of the time) explicit plates */
+	memset(p->events, 0, sizeof p->events);
+	p->event_count = (int)rng_below(r, PARAMS_MAX_EVENTS + 1);
+	for (int i = 0; i < p->event_count; i++) {
+		plan_event *e = &p->events[i];
+		e->kind = (int)rng_below(r, EVENT_KINDS);
+		e->when = (int)rng_below(r, 2);
+		if (e->when == EVENT_AT_STEP)
+			e->step = (int)rng_below(r, 100000000);
+		else
+			e->myr = draw(r, 0, 1e9);
+		switch (e->kind) {
+		case EVENT_RIFT:
+			e->plate = (int)rng_below(r, (uint32_t)p->plate_count + 2) - 2;
+			if (e->plate == EVENT_PLATE_AT)
+				e->lat = draw(r, -90, 90), e->lon = draw(r, -180, 180);
+			break;
+		case EVENT_SET: {
+			const param_def *d;
+			do
+				d = &param_table[rng_below(r, (uint32_t)param_table_len)];
+			while (!d->live || d->type != PK_DOUBLE);
+			e->param = (int)(d - param_table);
+			e->value = d->nullable && rng_below(r, 4) == 0 ? -1 : draw(r, d->min, d->max);
+			e->over_myr = rng_below(r, 2) ? draw(r, 0, 1e9) : 0;
+			break;
+		}
+		case EVENT_MOTION:
+			e->plate = (int)rng_below(r, (uint32_t)p->plate_count);
+			e->pole_lat = draw(r, -90, 90), e->pole_lon = draw(r, -180, 180);
+			e->speed_cm_yr = draw(r, 0, 30);
+			break;
+		default:
+			snprintf(e->text, sizeof e->text, "Pause \"%u\" \\ ok", (unsigned)rng_below(r, 1000));
+		}
+	}
+	memset(p->plate_list, 0, sizeof p->plate_list);
+	p->plate_list_count = 0;
+	if (rng_below(r, 3) == 0) {
+		int n = p->plate_count;
+		for (int i = 0; i < n; i++) {
+			/* a Fibonacci spiral keeps the seed points apart */
+			plate_spec *sp = &p->plate_list[i];
+			sp->lat = asin(1 - 2 * (i + 0.5) / n) * 180 / M_PI;
+			sp->lon = fmod(i * 137.50776405, 360) - 180;
+			sp->type = (int)rng_below(r, 2);
+			if ((sp->has_motion = (int)rng_below(r, 2))) {
+				sp->pole_lat = draw(r, -90, 90), sp->pole_lon = draw(r, -180, 180);
+				sp->speed_cm_yr = draw(r, 0, 30);
+			}
+		}
+		p->plate_list_count = n;
+		/* the list replaces it, so it is left out: the default comes back */
+		p->continental_fraction = params_find("plates.continental_fraction")->def;
+	}
 	for (int b = 0; b < BIOME_COUNT; b++) {
 		p->biomes[b].temp_c = draw(r, -100, 100);
 		p->biomes[b].precip_mm = draw(r, 0, 20000);
@@ -161,6 +226,11 @@ int main(void)
 	for (int i = 0; i < 300; i++) {
 		random_params(&r, &p);
 		param_issue is[4];
+		char why[128];
+		if (params_lists_check(&p, why, sizeof why) < 0) {
+			tap_diag("random params %d: bad lists: %s", i, why);
+			continue;
+		}
 		if (params_check(&p, is, 4)) {
 			tap_diag("random params %d break a cross-key rule: %s", i, is[0].msg);
 			continue;
