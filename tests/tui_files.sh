@@ -39,6 +39,14 @@ len=$(dd if="$png" bs=1 skip=$((${off:-4} - 4)) count=4 2>/dev/null | od -An -tu
 held=$(dd if="$png" bs=1 skip=$((${off:-0} + 4)) count="${len:-0}" 2>/dev/null | tr '\0' '=')
 [ "$held" = "Step=$named" ]
 t $? "and its maps hold that step ($held)"
+# the state saved beside the maps remakes them bit for bit (the raw layers
+# hold no metadata to differ)
+"$TECTONICA" run --load "$tmp/$dir/planet.state" -n 0 -o "$tmp/again" -e raw,data-biome,data-plates \
+	--size 1024x512 --quiet 2>/dev/null &&
+	cmp -s "$tmp/$dir/raw.f32" "$tmp/again/raw.f32" &&
+	cmp -s "$tmp/$dir/data-biome.u8" "$tmp/again/data-biome.u8" &&
+	cmp -s "$tmp/$dir/data-plates.u32" "$tmp/again/data-plates.u32"
+t $? "its planet.state remakes the same maps with run --load"
 keys q
 wait_for '^EXIT=0' 10
 t $? "q exits 0"

@@ -303,6 +303,13 @@ static void do_export(stepper_t *st, const char *text)
 	export_opts o = {.width = 1024, .height = 512, .scenario = st->scenario, .frame = -1};
 	set_busy(st, true, false);
 	int rc = export_write(s->snap, mask, dir, &o, st->pool, err, sizeof err);
+	/* and the state of that step beside the maps (the planet has not moved
+	 * on: this runs on the stepping thread), so `run --load` remakes them,
+	 * manual rifts and edits included */
+	char state[sizeof dir + 32];
+	snprintf(state, sizeof state, "%s/planet.state", dir);
+	if (rc == 0 && state_save(st->cur->pl, state, err, sizeof err) != 0)
+		rc = -1;
 	set_busy(st, false, false);
 	pthread_mutex_lock(&st->mu);
 	s->refs--;
