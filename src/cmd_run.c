@@ -396,9 +396,11 @@ static int run_one(const run_opts *opts, const params *prm, unsigned mask, int w
 			goto done;
 		}
 		char pause_msg[PARAMS_EVENT_TEXT];
-		if (planet_take_pause(pl, pause_msg, sizeof pause_msg) && !o.quiet)
+		if (planet_take_pause(pl, pause_msg, sizeof pause_msg) && !o.quiet) {
+			cli_progress_end(&prog); /* the message on a line of its own */
 			fprintf(stats == stdout ? stderr : stdout,
 			        "step %" PRId64 ": pause event: %s (run goes on)\n", step + 1, pause_msg);
+		}
 		cli_progress_update(&prog, planet_step_count(pl),
 		                    (double)planet_step_count(pl) * planet_params(pl)->dt_myr);
 		if ((stop = outfile_stop_signal()) != 0)

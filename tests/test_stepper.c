@@ -148,5 +148,22 @@ int main(void)
 	stepper_release(st, &snap);
 	stepper_free(st);
 	ok(1, "stepper stops and frees");
+
+	/* a pause event of the timeline stops play after its step, saying why */
+	p.event_count = 1;
+	p.events[0] = (plan_event){.kind = EVENT_PAUSE, .when = EVENT_AT_STEP, .step = 3};
+	snprintf(p.events[0].text, sizeof p.events[0].text, "the rift opens");
+	st = stepper_new(&p, 2, true, -1, "test", err, sizeof err);
+	int stopped = 0;
+	for (int i = 0; st && i < 12000 && !stopped; i++) {
+		stepper_get_status(st, &s);
+		stopped = s.ready && !s.playing && !s.busy && s.steps_done > 0;
+		if (!stopped)
+			nap();
+	}
+	ok(stopped && s.steps_done == 4 && strstr(s.msg, "paused by the timeline: the rift opens"),
+	   "a pause event stops play after step 4 with its message (%lld steps, \"%s\")",
+	   (long long)s.steps_done, s.msg);
+	stepper_free(st);
 	return tap_done();
 }
