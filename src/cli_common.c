@@ -118,30 +118,6 @@ int cli_scenario_path(const char *arg, char *buf, size_t sz, const char **path)
 	return EXIT_USAGE;
 }
 
-int cli_load_scenario_seed(const char *path, const uint64_t *seed, params *out)
-{
-	char *errors = NULL, buf[PRESET_PATH_MAX];
-	scenario_opts so = {.has_seed = seed != NULL, .seed = seed ? *seed : 0};
-	if (path && cli_scenario_path(path, buf, sizeof buf, &path))
-		return EXIT_USAGE;
-	const char *def = scenario_default_text();
-	/* the built-in default takes -s like any file */
-	int n = path ? scenario_load_file_opts(path, &so, out, &errors)
-	             : scenario_load_string_opts("<built-in conf/default.yaml>", def, strlen(def), &so,
-	                                         out, &errors);
-	if (n) {
-		if (errors)
-			fputs(errors, stderr);
-		free(errors);
-		return EXIT_USAGE;
-	}
-	free(errors);
-	if (so.seed_random)
-		err_print("%s: seed: random picked %llu (-s %llu makes this planet again)", path,
-		          (unsigned long long)out->seed, (unsigned long long)out->seed);
-	return 0;
-}
-
 int cli_load_planets(const char *path, const uint64_t *seed, params *out, int max, int *count)
 {
 	char *errors = NULL, buf[PRESET_PATH_MAX];
@@ -149,8 +125,11 @@ int cli_load_planets(const char *path, const uint64_t *seed, params *out, int ma
 	*count = 1;
 	if (path && cli_scenario_path(path, buf, sizeof buf, &path))
 		return EXIT_USAGE;
+	const char *def = scenario_default_text();
+	/* the built-in default takes -s like any file */
 	int n = path ? scenario_load_planets_file(path, &so, out, max, count, &errors)
-	             : scenario_load_default(out, &errors);
+	             : scenario_load_planets_string("<built-in conf/default.yaml>", def, strlen(def),
+	                                            &so, out, max, count, &errors);
 	if (n) {
 		if (errors)
 			fputs(errors, stderr);
@@ -163,6 +142,12 @@ int cli_load_planets(const char *path, const uint64_t *seed, params *out, int ma
 			err_print("%s: seed: random picked %llu (-s %llu makes this planet again)", path,
 			          (unsigned long long)out[i].seed, (unsigned long long)out[i].seed);
 	return 0;
+}
+
+int cli_load_scenario_seed(const char *path, const uint64_t *seed, params *out)
+{
+	int count;
+	return cli_load_planets(path, seed, out, 1, &count);
 }
 
 int cli_load_scenario(const char *path, params *out)

@@ -112,5 +112,11 @@ for f in cells threads steps ms_per_step phase_ms peak_rss_mb; do
 done
 [ "$(code "$T" bench --level 12)" = 2 ]; ok $? "bench rejects level 12"
 
+# -s without a scenario: the built-in default takes the seed like any file
+"$T" run -s 5 -n 0 --stats "$dir/s5.jsonl" -q && "$T" run -s 6 -n 0 --stats "$dir/s6.jsonl" -q &&
+	grep -q '"seed":5,' "$dir/s5.jsonl" && grep -q '"seed":6,' "$dir/s6.jsonl" &&
+	[ "$(sed 's/.*"state_hash"//' "$dir/s5.jsonl")" != "$(sed 's/.*"state_hash"//' "$dir/s6.jsonl")" ]
+ok $? "-s applies to the built-in default scenario"
+
 echo "1..$n"
 [ $failed = 0 ]
