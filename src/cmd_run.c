@@ -15,6 +15,7 @@
 #include "base/err.h"
 #include "cli.h"
 #include "cli_common.h"
+#include "cli_overrides.h"
 #include "cli_progress.h"
 #include "core/planet.h"
 #include "io/export.h"
@@ -47,13 +48,18 @@ typedef struct run_opts {
 	int seeds_set;              /* --seeds A..B: a batch */
 	uint64_t seed_first, seed_last;
 	FILE *summary;              /* the final stats line goes here too */
+	cli_override sets[CLI_OVERRIDES_MAX];    /* --set KEY=VALUE */
+	int nsets;
+	cli_override sweep[64];     /* --sweep KEY=V1,V2,...: one run per value */
+	int nsweep;
 } run_opts;
 
 static const char run_usage[] =
 	"usage: tectonica run [SCENARIO] [-n STEPS] [-s SEED] [-j THREADS] [-o DIR]\n"
 	"                     [-e LIST] [--size WxH] [--every K] [--stats FILE|-]\n"
 	"                     [--save FILE] [--load FILE] [--region W,S,E,N] [--quiet]\n"
-	"                     [--seeds A..B] [--view LON,LAT]\n";
+	"                     [--seeds A..B] [--view LON,LAT] [--set KEY=VALUE]...\n"
+	"                     [--sweep KEY=V1,V2,...]\n";
 
 #define SEEDS_MAX 100000
 
@@ -73,6 +79,31 @@ static int parse_seeds(const char *arg, run_opts *o)
 	    o->seed_last < o->seed_first || o->seed_last - o->seed_first >= SEEDS_MAX)
 		return -1;
 	o->seeds_set = 1;
+	return 0;
+}
+
+/* --sweep KEY=V1,V2,... */
+static int parse_sweep(const char *arg, run_opts *o)
+{
+	char buf[1024];
+	snprintf(buf, sizeof buf, "%s", arg);
+	char *eq = strchr(buf, '=');
+	if (!eq || eq == buf || strlen(arg) >= sizeof buf)
+		return cli_bad("--sweep: expected KEY=V1,V2,..., got '%s'", arg);
+	*eq = '\0';
+	o->nsweep = 0;
+	for (char *v = eq + 1, *next; v; v = next) {
+		next = strchr(v, ',');
+		if (next)
+			*next++ = '\0';
+		char one[1100];
+		snprintf(one, sizeof one, "%s=%s", buf, v);
+		if (o->nsweep >= (int)(sizeof o->sweep / sizeof *o->sweep))
+			return cli_bad("--sweep: at most %d values", (int)(sizeof o->sweep / sizeof *o->sweep));
+		if (cli_override_parse(one, "--sweep", &o->sweep[o->nsweep]) < 0)
+			return -1;
+		o->nsweep++;
+	}
 	return 0;
 }
 
@@ -133,6 +164,8 @@ static int parse_run(int argc, char **argv, run_opts *o)
 		{"region", required_argument, NULL, 'R'},
 		{"seeds", required_argument, NULL, 'B'},
 		{"view", required_argument, NULL, 'V'},
+		{"set", required_argument, NULL, 'X'},
+		{"sweep", required_argument, NULL, 'Y'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -159,6 +192,17 @@ static int parse_run(int argc, char **argv, run_opts *o)
 		case 'o': o->outdir = optarg; break;
 		case 'e': o->exports = optarg; break;
 		case 'S': o->size_arg = optarg; break;
+		case 'X':
+			if (o->nsets >= CLI_OVERRIDES_MAX)
+				return cli_bad("--set: at most %d of them", CLI_OVERRIDES_MAX);
+			if (cli_override_parse(optarg, "--set", &o->sets[o->nsets]) < 0)
+				return -1;
+			o->nsets++;
+			break;
+		case 'Y':
+			if (parse_sweep(optarg, o) < 0)
+				return -1;
+			break;
 		case 'V': {
 			char *end;
 			o->view_lon = strtod(optarg, &end);
@@ -211,6 +255,10 @@ static int parse_run(int argc, char **argv, run_opts *o)
 		return cli_bad("unexpected argument '%s'", argv[optind]);
 	if (o->seeds_set && (o->seed_set || o->load_path))
 		return cli_bad("--seeds runs a batch of new planets; it takes no -s or --load");
+	if ((o->nsets || o->nsweep) && o->load_path)
+		return cli_bad("--load resumes a saved state with its own settings; it takes no --set or --sweep");
+	if (o->nsweep && o->seeds_set)
+		return cli_bad("--sweep and --seeds: give one of them (a batch per seed is a loop of sweeps)");
 	if (o->load_path && (o->scenario || o->seed_set))
 		return cli_bad("--load resumes a saved state; it takes no scenario or seed");
 	return 0;
@@ -543,6 +591,8 @@ static int run_seeds(const run_opts *o, unsigned mask, int want_maps)
 	uint64_t seed0 = o->seed_first;
 	int rc = first ? cli_load_planets(o->scenario, &seed0, first, SCENARIO_MAX_PLANETS, &planets)
 	               : EXIT_RUNTIME;
+	if (rc == EXIT_OK && cli_override_apply(first, o->sets, o->nsets) != 0)
+		rc = EXIT_USAGE;
 	free(first);
 	if (rc)
 		return rc;
@@ -568,6 +618,8 @@ static int run_seeds(const run_opts *o, unsigned mask, int want_maps)
 	uint64_t count = o->seed_last - o->seed_first + 1, i = 0;
 	for (uint64_t seed = o->seed_first; rc == EXIT_OK; seed++, i++) {
 		rc = cli_load_planets(o->scenario, &seed, prm, SCENARIO_MAX_PLANETS, &planets);
+		if (rc == EXIT_OK && cli_override_apply(prm, o->sets, o->nsets) != 0)
+			rc = EXIT_USAGE;
 		if (rc == EXIT_OK && planets > 1) {
 			err_print("--seeds: '%s' holds %d planets; give a scenario of one", o->scenario, planets);
 			rc = EXIT_USAGE;
@@ -612,6 +664,79 @@ static int run_seeds(const run_opts *o, unsigned mask, int want_maps)
 	return rc;
 }
 
+/* --sweep KEY=V1,V2,...: the scenario (for -s's seed) once per value, into
+ * DIR/KEY-VALUE/, each exactly as `run --set KEY=VALUE -o DIR/KEY-VALUE`
+ * would; DIR/summary-KEY.jsonl gets every run's final --stats line. */
+static int run_sweep(const run_opts *o, const params *base_prm, unsigned mask, int want_maps)
+{
+	int stats_file = o->stats_path && strcmp(o->stats_path, "-");
+	if ((stats_file && strchr(o->stats_path, '/')) || (o->save_path && strchr(o->save_path, '/'))) {
+		err_print("--sweep: --stats and --save name a file in each run's folder, without '/'");
+		return EXIT_USAGE;
+	}
+	const char *key = o->sweep[0].def->path, *base = o->outdir ? o->outdir : ".";
+	params prm[1];
+	/* every value checked before anything is written */
+	for (int i = 0; i < o->nsweep; i++) {
+		prm[0] = *base_prm;
+		if (cli_override_apply(prm, &o->sweep[i], 1) != 0)
+			return EXIT_USAGE;
+	}
+	char err[1024] = "", summary_path[PATH_MAX];
+	if (snprintf(summary_path, sizeof summary_path, "%s/summary-%s.jsonl", base, key) >=
+	        (int)sizeof summary_path ||
+	    export_prepare_dir(base, err, sizeof err) < 0 ||
+	    outfile_check(summary_path, err, sizeof err) < 0) {
+		err_print("-o: %s", err[0] ? err : "the path is too long");
+		return EXIT_RUNTIME;
+	}
+	char *text = NULL;
+	size_t len = 0;
+	FILE *summary = open_memstream(&text, &len);
+	if (!summary) {
+		err_print("out of memory");
+		return EXIT_RUNTIME;
+	}
+	int rc = EXIT_OK;
+	for (int i = 0; i < o->nsweep && rc == EXIT_OK; i++) {
+		prm[0] = *base_prm;
+		cli_override_apply(prm, &o->sweep[i], 1);
+		char dir[PATH_MAX], stats[PATH_MAX], save[PATH_MAX];
+		if (snprintf(dir, sizeof dir, "%s/%s-%s", base, key, o->sweep[i].text) >= (int)sizeof dir ||
+		    strchr(o->sweep[i].text, '/') ||
+		    (stats_file && snprintf(stats, sizeof stats, "%s/%s", dir, o->stats_path) >= (int)sizeof stats) ||
+		    (o->save_path && snprintf(save, sizeof save, "%s/%s", dir, o->save_path) >= (int)sizeof save)) {
+			err_print("--sweep: cannot name a folder for %s=%s", key, o->sweep[i].text);
+			rc = EXIT_USAGE;
+			break;
+		}
+		if (export_prepare_dir(dir, err, sizeof err) < 0) {
+			err_print("-o: %s", err);
+			rc = EXIT_RUNTIME;
+			break;
+		}
+		run_opts one = *o;
+		one.outdir = want_maps ? dir : NULL;
+		one.stats_path = stats_file ? stats : o->stats_path;
+		one.save_path = o->save_path ? save : NULL;
+		one.summary = summary;
+		if (!o->quiet)
+			fprintf(o->stats_path && !stats_file ? stderr : stdout, "%s=%s (%d of %d) -> %s\n",
+			        key, o->sweep[i].text, i + 1, o->nsweep, dir);
+		rc = run_one(&one, prm, mask, want_maps);
+	}
+	int ok = fclose(summary) == 0;
+	if (rc == EXIT_OK && (!ok || outfile_write_all(summary_path, text, len, err, sizeof err) < 0)) {
+		err_print("--sweep: %s", ok ? err : "out of memory");
+		rc = EXIT_RUNTIME;
+	}
+	if (rc == EXIT_OK && !o->quiet)
+		fprintf(o->stats_path && !stats_file ? stderr : stdout, "summary of %d runs written to %s\n",
+		        o->nsweep, summary_path);
+	free(text);
+	return rc;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	run_opts o;
@@ -641,12 +766,20 @@ int cmd_run(int argc, char **argv)
 	if (!o.load_path) {
 		rc = cli_load_planets(o.scenario, o.seed_set ? &o.seed : NULL, prm,
 		                      SCENARIO_MAX_PLANETS, &count);
+		for (int i = 0; rc == EXIT_OK && i < count; i++)
+			if (cli_override_apply(&prm[i], o.sets, o.nsets) != 0)
+				rc = EXIT_USAGE;
+		if (rc == EXIT_OK && o.nsweep && count > 1) {
+			err_print("--sweep: '%s' holds %d planets; give a scenario of one", o.scenario, count);
+			rc = EXIT_USAGE;
+		}
 		if (rc) {
 			free(prm);
 			return rc;
 		}
 	}
-	rc = count > 1 ? run_planets(&o, prm, count, mask, want_maps)
+	rc = o.nsweep ? run_sweep(&o, prm, mask, want_maps)
+	   : count > 1 ? run_planets(&o, prm, count, mask, want_maps)
 	               : run_one(&o, o.load_path ? NULL : prm, mask, want_maps);
 	free(prm);
 	return rc;

@@ -36,6 +36,29 @@ done
 [ "$(sed -n 's/.*"plate_count":\([0-9]*\),.*/\1/p' "$sum" | sort -u | wc -l)" -ge 2 ]
 ok $? "the seeds drew their own plate counts from the range"
 
+# a parameter sweep: each value's folder equals the single run with --set
+"$T" run "$dir/b.yaml" -n 4 -s 8 --sweep plates.count=6,11 -o "$dir/sweep" -e biome,data-plates \
+	--size 64x32 --stats stats.jsonl --quiet
+ok $? "--sweep plates.count=6,11 exits 0"
+same=0
+for v in 6 11; do
+	mkdir -p "$dir/set-$v"
+	"$T" run "$dir/b.yaml" -n 4 -s 8 --set plates.count=$v -o "$dir/set-$v" -e biome,data-plates \
+		--size 64x32 --stats "$dir/set-$v/stats.jsonl" --quiet
+	diff -r "$dir/sweep/plates.count-$v" "$dir/set-$v" >/dev/null && same=$((same + 1))
+done
+[ $same = 2 ]; ok $? "each value's folder equals run --set KEY=VALUE, file for file ($same of 2)"
+[ "$(sed -n 's/.*"plate_count":\([0-9]*\),.*/\1/p' "$dir/sweep/summary-plates.count.jsonl" | tr '\n' ' ')" != "" ] &&
+	[ "$(wc -l <"$dir/sweep/summary-plates.count.jsonl")" = 2 ] &&
+	[ "$(sed -n 's/.*"scenario_hash":"\([0-9a-f]*\)".*/\1/p' "$dir/sweep/summary-plates.count.jsonl" | sort -u | wc -l)" = 2 ]
+ok $? "summary-plates.count.jsonl: one line per value, each its own scenario hash"
+[ "$(code "$T" run "$dir/b.yaml" --set plates.count=999 -n 0)" = 2 ] && grep -q "plates.count" "$dir/err"
+ok $? "--set out of bounds exits 2 and names the key"
+[ "$(code "$T" run "$dir/b.yaml" --sweep plates.count=6,999 -o "$dir/no5")" = 2 ] && [ ! -e "$dir/no5" ]
+ok $? "a sweep with a bad value exits 2 before writing anything"
+[ "$(code "$T" run --load "$dir/batch/seed-3/s.state" --set plates.count=6 -n 0)" = 2 ]
+ok $? "--set with --load exits 2"
+
 # refused before anything is written
 [ "$(code "$T" run "$dir/b.yaml" --seeds 5..3 -o "$dir/no1")" = 2 ] && [ ! -e "$dir/no1" ]
 ok $? "--seeds 5..3 exits 2"
