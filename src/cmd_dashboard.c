@@ -17,7 +17,7 @@
 static const char usage[] =
 	"usage: tectonica [SCENARIO] [--no-mouse] [-j THREADS] [-s SEED]\n"
 	"                 [--paused] [--fps N] [--max-kbps N] [--speed STEPS_PER_S]\n"
-	"                 [-o DIR]\n"
+	"                 [-o DIR] [--history-mb N]\n"
 	"       tectonica FILE.state | --load FILE.state [options]\n";
 
 /* Options of `run` or `bench` given to the dashboard: point to the command. */
@@ -52,7 +52,7 @@ static int bad_option(const char *opt, const char *what)
 static int parse(int argc, char **argv, dash_opts *o, const char **path, uint64_t *seed,
                  bool *seed_set)
 {
-	enum { O_NOMOUSE = 256, O_PAUSED, O_FPS, O_KBPS, O_SPEED, O_LOAD };
+	enum { O_NOMOUSE = 256, O_PAUSED, O_FPS, O_KBPS, O_SPEED, O_LOAD, O_HISTORY };
 	static const struct option longopts[] = {
 		{"no-mouse", no_argument, NULL, O_NOMOUSE},
 		{"paused", no_argument, NULL, O_PAUSED},
@@ -62,6 +62,7 @@ static int parse(int argc, char **argv, dash_opts *o, const char **path, uint64_
 		{"max-kbps", required_argument, NULL, O_KBPS},
 		{"speed", required_argument, NULL, O_SPEED},
 		{"load", required_argument, NULL, O_LOAD},
+		{"history-mb", required_argument, NULL, O_HISTORY},
 		{NULL, 0, NULL, 0},
 	};
 	optind = 1;
@@ -102,6 +103,12 @@ static int parse(int argc, char **argv, dash_opts *o, const char **path, uint64_
 		}
 		case 'o': o->export_dir = optarg; break;
 		case O_LOAD: o->load_path = optarg; break;
+		case O_HISTORY:
+			if (cli_parse_long(optarg, 0, 1 << 20, &v) < 0)
+				return cli_bad("--history-mb: expected 0 (no history) to 1048576, got '%s'", optarg),
+				       EXIT_USAGE;
+			o->history_mb = (int)v;
+			break;
 		case ':': return bad_option(argv[optind - 1], "option needs a value:");
 		default: return bad_option(argv[optind - 1], "unknown option");
 		}
@@ -153,6 +160,7 @@ static int check_state(const char *path, params *prm)
 int cmd_dashboard(int argc, char **argv)
 {
 	dash_opts o = {.mouse = true, .fps = 10, .max_kbps = 40, .speed = 10, .export_dir = ".",
+	               .history_mb = 128,
 	               .threads = cli_default_threads()};
 	const char *path = NULL;
 	uint64_t seed = 0;

@@ -26,7 +26,7 @@ tmux -S "$sock" resize-window -x 80 -y 24
 wait_for 'Plates [0-9]+' 5 && wait_for 'World' 1
 t $? "at 80x24 the compact layout shows plates and world"
 tmux -S "$sock" resize-window -x 120 -y 40
-wait_for 'Parameters' 5 && wait_for 'Biomes' 1
+wait_for 'Parameters' 5 && wait_for 'History' 1
 t $? "back at 120x40 every panel is back"
 ! screen | grep -aq 'hidden'
 t $? "nothing is reported hidden"

@@ -26,6 +26,7 @@
 #include "io/export.h"
 #include "io/state.h"
 #include "base/pool.h"
+#include "sim/runlog.h"
 
 #define QCAP 64
 #define MAXSHOTS 8
@@ -65,6 +66,9 @@ struct stepper {
 	int wake_fd;
 	char scenario[256];
 	char *load_path;             /* state to resume at start, or NULL */
+	runlog_t *tl;              /* history, or NULL */
+	snapshot_t *tl_snap;         /* the figures of each step (stepping thread) */
+	const grid_t *tl_grid;
 	stepper_observer observer;   /* guarded by mu */
 	void *observer_ctx;
 };
@@ -199,6 +203,48 @@ static void set_busy(stepper_t *st, bool busy, bool generating)
 	pthread_mutex_unlock(&st->mu);
 }
 
+/* Make pl the current planet (stepping thread). -1 when out of memory (pl
+ * is then freed). */
+static int install_world(stepper_t *st, planet_t *pl)
+{
+	world *w = calloc(1, sizeof *w);
+	if (!w) {
+		planet_free(pl);
+		SET_MSG(st, true, "out of memory");
+		return -1;
+	}
+	w->pl = pl;
+	w->refs = 1;
+	pthread_mutex_lock(&st->mu);
+	world *old = st->cur;
+	st->cur = w;
+	if (old)
+		world_unref(old);
+	pthread_mutex_unlock(&st->mu);
+	/* the figures' snapshot was sized for the old grid */
+	snapshot_free(st->tl_snap);
+	st->tl_snap = NULL;
+	st->tl_grid = NULL;
+	return 0;
+}
+
+/* Add the current planet to the history; keyframe forces its state bytes
+ * in (after a change outside a step, replays must start from here). */
+static void record(stepper_t *st, bool keyframe)
+{
+	if (!st->tl)
+		return;
+	const grid_t *g = planet_grid(st->cur->pl);
+	if (g != st->tl_grid) {
+		snapshot_free(st->tl_snap);
+		st->tl_snap = snapshot_new(g);
+		st->tl_grid = st->tl_snap ? g : NULL;
+	}
+	if (!st->tl_snap || planet_snapshot(st->cur->pl, st->tl_snap) != 0
+	    || runlog_record(st->tl, st->cur->pl, st->tl_snap, keyframe) != 0)
+		SET_MSG(st, true, "history: out of memory (this step is not kept)");
+}
+
 /* Build a planet from p (or resume the state file load, when not NULL) and
  * make it current. */
 static int build_world(stepper_t *st, const params *p, const char *load)
@@ -215,20 +261,12 @@ static int build_world(stepper_t *st, const params *p, const char *load)
 		        err[0] ? err : "unknown error");
 		return -1;
 	}
-	world *w = calloc(1, sizeof *w);
-	if (!w) {
-		planet_free(pl);
-		SET_MSG(st, true, "out of memory");
+	if (install_world(st, pl) != 0)
 		return -1;
+	if (st->tl) {
+		runlog_clear(st->tl);
+		record(st, true);
 	}
-	w->pl = pl;
-	w->refs = 1;
-	pthread_mutex_lock(&st->mu);
-	world *old = st->cur;
-	st->cur = w;
-	if (old)
-		world_unref(old);
-	pthread_mutex_unlock(&st->mu);
 	return 0;
 }
 
@@ -261,6 +299,9 @@ static void do_step(stepper_t *st, const step_cmd *c)
 			st->status.playing = false;
 			set_msg_locked(st, false, "paused by the timeline: %s", pause_msg);
 		}
+		pthread_mutex_unlock(&st->mu);
+		record(st, false);
+		pthread_mutex_lock(&st->mu);
 	} else {
 		st->status.playing = false;
 		set_msg_locked(st, true, "step failed: %s", err[0] ? err : "unknown error");
@@ -322,6 +363,45 @@ static void do_export(stepper_t *st, const char *text)
 	wake(st);
 }
 
+/* The planet changed outside a step: the history's future no longer
+ * follows from it, and replays must start from this state. */
+static void changed_past(stepper_t *st)
+{
+	if (!st->tl)
+		return;
+	runlog_truncate(st->tl, planet_step_count(st->cur->pl));
+	record(st, true);
+}
+
+/* Go back (or forward) to a step of the history: rebuilt from its nearest
+ * keyframe, bit for bit the planet that step had. Pauses. */
+static bool seek(stepper_t *st, const step_cmd *c, int64_t target)
+{
+	pthread_mutex_lock(&st->mu);
+	st->status.playing = false;
+	pthread_mutex_unlock(&st->mu);
+	if (!st->tl) {
+		SET_MSG(st, true, "no history kept (--history-mb 0)");
+		return false;
+	}
+	char err[256] = "";
+	int replayed = 0;
+	set_busy(st, true, false);
+	planet_t *pl = runlog_replay(st->tl, target, st->pool, &replayed, err, sizeof err);
+	set_busy(st, false, false);
+	if (!pl) {
+		SET_MSG(st, true, "%s", err);
+		observe(st, c, -1);
+		return false;
+	}
+	if (install_world(st, pl) != 0)
+		return false;
+	SET_MSG(st, false, "step %lld (replayed %d step%s from a keyframe)", (long long)target,
+	        replayed, replayed == 1 ? "" : "s");
+	observe(st, c, 0);
+	return true;
+}
+
 /* Carry out one command. Returns true when the planet changed. */
 static bool handle(stepper_t *st, const step_cmd *c)
 {
@@ -362,6 +442,7 @@ static bool handle(stepper_t *st, const step_cmd *c)
 			return false;
 		}
 		planet_refresh(st->cur->pl);
+		changed_past(st);
 		SET_MSG(st, false, "%s = %g %s", c->def->path, c->value, c->def->unit ? c->def->unit : "");
 		observe(st, c, 0);
 		return true;
@@ -369,6 +450,7 @@ static bool handle(stepper_t *st, const step_cmd *c)
 	case STEP_CMD_RIFT: {
 		/* a refused rift may still have drawn from the planet's generator */
 		int rc = planet_rift(st->cur->pl, (int)c->value);
+		changed_past(st);
 		if (rc != 0)
 			SET_MSG(st, true, "rift: no plate can split now");
 		else
@@ -404,6 +486,11 @@ static bool handle(stepper_t *st, const step_cmd *c)
 	case STEP_CMD_EXPORT:
 		do_export(st, c->text);
 		return false;
+	case STEP_CMD_SEEK:
+		return seek(st, c, (int64_t)c->value);
+	case STEP_CMD_BACK:
+		/* from the planet's own step: several presses queue up correctly */
+		return seek(st, c, planet_step_count(st->cur->pl) - (int64_t)c->value);
 	}
 	return false;
 }
@@ -524,14 +611,18 @@ static void *thread_main(void *arg)
 stepper_t *stepper_new(const params *p, int threads, bool playing, int wake_fd,
                        const char *scenario, char *err, size_t errlen)
 {
-	return stepper_new_loaded(p, NULL, threads, playing, wake_fd, scenario, err, errlen);
+	return stepper_new_loaded(p, NULL, 0, threads, playing, wake_fd, scenario, err, errlen);
 }
 
-stepper_t *stepper_new_loaded(const params *p, const char *load_path, int threads, bool playing,
-                              int wake_fd, const char *scenario, char *err, size_t errlen)
+stepper_t *stepper_new_loaded(const params *p, const char *load_path, size_t history_bytes,
+                              int threads, bool playing, int wake_fd, const char *scenario,
+                              char *err, size_t errlen)
 {
 	stepper_t *st = calloc(1, sizeof *st);
-	if (!st || (load_path && !(st->load_path = strdup(load_path)))) {
+	if (!st || (load_path && !(st->load_path = strdup(load_path)))
+	    || (history_bytes && !(st->tl = runlog_new(history_bytes)))) {
+		if (st)
+			free(st->load_path);
 		free(st);
 		snprintf(err, errlen, "out of memory");
 		return NULL;
@@ -566,6 +657,7 @@ stepper_t *stepper_new_loaded(const params *p, const char *load_path, int thread
 		pthread_cond_destroy(&st->cv);
 		pthread_mutex_destroy(&st->mu);
 		free(st->load_path);
+		runlog_free(st->tl);
 		free(st);
 		return NULL;
 	}
@@ -598,7 +690,22 @@ void stepper_free(stepper_t *st)
 	pthread_cond_destroy(&st->cv);
 	pthread_mutex_destroy(&st->mu);
 	free(st->load_path);
+	snapshot_free(st->tl_snap);
+	runlog_free(st->tl);
 	free(st);
+}
+
+bool stepper_history_info(stepper_t *st, tl_info *out)
+{
+	if (!st->tl)
+		return false;
+	runlog_info(st->tl, out);
+	return true;
+}
+
+int stepper_history(stepper_t *st, tl_stat *out, int n)
+{
+	return st->tl ? runlog_sample(st->tl, out, n) : 0;
 }
 
 int stepper_send(stepper_t *st, const step_cmd *c)

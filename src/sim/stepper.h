@@ -32,6 +32,8 @@ typedef enum {
 	STEP_CMD_REGEN,       /* value: new seed */
 	STEP_CMD_SAVE,        /* text: file; "{step}" in it becomes the saved step */
 	STEP_CMD_EXPORT,      /* text: folder; "{step}" becomes the exported step */
+	STEP_CMD_SEEK,        /* value: a step in the history to go to (pauses) */
+	STEP_CMD_BACK,        /* value: how many steps back from the planet's (pauses) */
 } step_cmd_kind;
 
 typedef struct step_cmd {
@@ -63,11 +65,14 @@ typedef struct stepper_status {
  * polls), or -1. Returns NULL with a message in err. */
 stepper_t *stepper_new(const params *p, int threads, bool playing, int wake_fd,
                        const char *scenario, char *err, size_t errlen);
-/* The same, resuming the state file load_path (checked beforehand with
- * state_load) instead of building a planet from p; p still names the planet
- * for `r`. A file that fails to load now is a fatal status. */
-stepper_t *stepper_new_loaded(const params *p, const char *load_path, int threads, bool playing,
-                              int wake_fd, const char *scenario, char *err, size_t errlen);
+/* The same, resuming the state file load_path (when not NULL; checked
+ * beforehand with state_load) instead of building a planet from p; p still
+ * names the planet for `r`. A file that fails to load now is a fatal status.
+ * history_bytes > 0 keeps a runlog (history) within that budget (sim/runlog.h):
+ * STEP_CMD_SEEK, stepper_history. */
+stepper_t *stepper_new_loaded(const params *p, const char *load_path, size_t history_bytes,
+                              int threads, bool playing, int wake_fd, const char *scenario,
+                              char *err, size_t errlen);
 /* Stop the thread (after the step in progress) and free everything. Snapshots
  * still held are freed too: release them before, or never use them after. */
 void stepper_free(stepper_t *st);
@@ -84,6 +89,13 @@ bool stepper_acquire(stepper_t *st, const snapshot_t **cur);
 void stepper_release(stepper_t *st, const snapshot_t **cur);
 
 void stepper_get_status(stepper_t *st, stepper_status *out);
+
+/* The history's extent and size, and n figures evenly spaced over it
+ * (returns how many; 0 without a history). Any thread. */
+struct tl_info;
+struct tl_stat;
+bool stepper_history_info(stepper_t *st, struct tl_info *out);
+int stepper_history(stepper_t *st, struct tl_stat *out, int n);
 
 /* A seam for tests: fn runs on the stepping thread after every played step
  * (cmd NULL) and after every step, parameter, rift, regenerate and save

@@ -22,6 +22,7 @@
 #include "base/clock.h"
 #include "base/err.h"
 #include "tui/help.h"
+#include "tui/history.h"
 #include "tui/input.h"
 #include "tui/mapview.h"
 #include "tui/palette.h"
@@ -89,8 +90,8 @@ static void draw(ui_t *u, mapview *mv)
 		paramedit_draw(u, stdscr);
 	if (u->lay.show_cell)
 		panel_cell(u, stdscr);
-	if (u->lay.show_biomes)
-		panel_biomes(u, stdscr);
+	if (u->lay.show_history)
+		history_draw(u, stdscr);
 	panel_keys(u, stdscr);
 	if (u->help)
 		help_draw(u, stdscr, key_table, (int)key_table_len);
@@ -156,8 +157,8 @@ int dashboard_run(const dash_opts *o)
 	}
 	palette_init(&u->caps);
 
-	u->st = stepper_new_loaded(&o->prm, o->load_path, o->threads, !o->paused, pipefd[1], o->scenario,
-	                           err, sizeof err);
+	u->st = stepper_new_loaded(&o->prm, o->load_path, (size_t)o->history_mb << 20, o->threads,
+	                           !o->paused, pipefd[1], o->scenario, err, sizeof err);
 	if (!u->st)
 		screen_fatal("%s", err);
 	if (o->speed != 10)

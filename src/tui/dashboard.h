@@ -9,6 +9,7 @@ typedef struct dash_opts {
 	params prm;
 	const char *scenario;     /* path, or "built-in default" */
 	const char *load_path;    /* state file to resume, or NULL */
+	int history_mb;           /* timeline budget, 0 = no history */
 	int threads;
 	bool mouse;
 	bool paused;              /* start paused */

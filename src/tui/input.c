@@ -41,6 +41,15 @@ static unsigned k_help(ui_t *u, int key) { u->help = !u->help; u->help_top = 0; 
 static unsigned k_play(ui_t *u, int key) { return send(u, STEP_CMD_TOGGLE, 0); }
 static unsigned k_step(ui_t *u, int key) { return send(u, STEP_CMD_STEP, 0); }
 
+/* One step back: the stepping thread pauses and rebuilds the step before
+ * the one on screen from the history (bit-identical to the original). */
+static unsigned k_back(ui_t *u, int key)
+{
+	if (!u->snap)
+		return 0;
+	return send(u, STEP_CMD_BACK, 1);
+}
+
 static unsigned k_speed(ui_t *u, int key)
 {
 	/* from what was asked, not from the stepper's status, which may not
@@ -285,7 +294,8 @@ static unsigned mouse(ui_t *u)
 
 const key_binding key_table[] = {
 	{{' ', 0}, "space", "play / pause", k_play},
-	{{'.', 'n', 0}, ". n", "one step (pauses)", k_step},
+	{{'.', 'n', 0}, ". n", "one step forward (pauses)", k_step},
+	{{',', 0}, ",", "one step back (pauses; replayed from history)", k_back},
 	{{'+', '=', 0}, "+ =", "faster (steps/s cap)", k_speed},
 	{{'-', '_', 0}, "- _", "slower", k_speed},
 	{{'1', 0}, "1", "map: biomes", k_mode},

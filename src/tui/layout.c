@@ -88,20 +88,20 @@ void layout_compute(layout *l, int lines, int cols, bool fullmap)
 
 	int below_y = body_y + mh + 3, below_h = body_y + body_h - below_y;
 	if (bottom_min && below_h >= 4) {
-		int cw = lw * 45 / 100;
+		int cw = lw * 40 / 100;
 		if (cw < 30)
 			cw = lw >= 60 ? 30 : lw;
 		l->show_cell = true;
 		l->cell = mk(below_y, 0, below_h, cw);
-		if (lw - cw >= 20) {
-			l->show_biomes = true;
-			l->biomes = mk(below_y, cw, below_h, lw - cw);
+		if (lw - cw >= 30) {
+			l->show_history = true;
+			l->history = mk(below_y, cw, below_h, lw - cw);
 		} else {
-			add_hidden(l, "biomes");
+			add_hidden(l, "history");
 		}
 	} else {
 		add_hidden(l, "cell inspector");
-		add_hidden(l, "biomes");
+		add_hidden(l, "history");
 	}
 
 	/* right column: plates, world, parameters */

@@ -16,9 +16,9 @@ typedef struct layout {
 	rect status, keys;          /* first and last rows */
 	bool map_border;
 	rect map_box, map, legend;  /* map = inner area in characters */
-	bool show_plates, show_world, show_params, show_cell, show_biomes;
+	bool show_plates, show_world, show_params, show_cell, show_history;
 	bool compact;               /* narrow right column */
-	rect plates, world, params, cell, biomes;
+	rect plates, world, params, cell, history;
 	char hidden[96];            /* "plates, params hidden (need 72x20)" or "" */
 } layout;
 

@@ -230,42 +230,6 @@ void panel_world(ui_t *u, WINDOW *w)
 	}
 }
 
-void panel_biomes(ui_t *u, WINDOW *w)
-{
-	rect box = u->lay.biomes;
-	widget_box(u, w, box, "Biomes", false);
-	rect r = widget_inner(box);
-	const snapshot_t *s = u->snap;
-	if (!s)
-		return;
-	int colw = 19, cols = r.w / colw;
-	if (cols < 1)
-		cols = 1;
-	int k = 0;
-	for (int b = 0; b < BIOME_COUNT; b++) {
-		const char *name = biome_table[b].label ? biome_table[b].label : biome_table[b].name;
-		if (!name)
-			continue;
-		int row = k / cols, col = k % cols;
-		k++;
-		if (row >= r.h)
-			break;
-		int x = 1 + col * colw;
-		wmove(w, r.y + row, r.x + x);
-		if (u->caps.depth == COLOR_MONO) {
-			static const char glyph[BIOME_COUNT] = "~.:t&-#fm\",M^=";
-			waddch(w, (chtype)glyph[b]);
-		} else {
-			int bg = palette_class(b);
-			int p = palette_pair(palette_contrast(bg), bg);
-			wattr_set(w, A_NORMAL, 0, &p);
-			waddch(w, ' ');
-			palette_use(w, UI_TEXT);
-		}
-		widget_printf(w, r, row, x + 2, "%-11.11s%5.1f", name, s->stats.biome_fraction[b] * 100);
-	}
-}
-
 static const char *compass(double ve, double vn)
 {
 	static const char *d[8] = {"E", "NE", "N", "NW", "W", "SW", "S", "SE"};

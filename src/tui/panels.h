@@ -10,7 +10,6 @@
 void panel_status(ui_t *u, WINDOW *w);      /* first row */
 void panel_keys(ui_t *u, WINDOW *w);        /* last row: keys or what is hidden */
 void panel_world(ui_t *u, WINDOW *w);
-void panel_biomes(ui_t *u, WINDOW *w);
 void panel_cell(ui_t *u, WINDOW *w);
 
 #endif

@@ -1,0 +1,112 @@
+/* history.c: the History panel (see history.h).
+ *
+ * One row per figure: its name, a sparkline of eighth blocks (one column per
+ * sample, each the figure at an evenly spaced step of the history, scaled
+ * between the figure's own minimum and maximum) and the value at the step on
+ * screen. The column of that step is drawn in the selection colour: the
+ * cursor of the time line. Without UTF-8 the blocks are ASCII levels. */
+#include "tui/history.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "sim/runlog.h"
+#include "tui/palette.h"
+#include "tui/widgets.h"
+
+typedef struct series {
+	const char *name, *fmt;
+	size_t off;                  /* offset of the float in tl_stat */
+} series;
+
+static const series all[] = {
+	{"land %", "%.1f", offsetof(tl_stat, land_pct)},
+	{"sea \u0394 m", "%+.0f", offsetof(tl_stat, sea_change_m)},
+	{"plates", "%.0f", offsetof(tl_stat, plates)},
+	{"cm/yr", "%.2f", offsetof(tl_stat, speed_cm_yr)},
+	{"top m", "%.0f", offsetof(tl_stat, highest_m)},
+	{"mean \u00b0C", "%.1f", offsetof(tl_stat, temp_c)},
+	{"conv %", "%.1f", offsetof(tl_stat, conv_pct)},
+};
+enum { NSERIES = sizeof all / sizeof all[0], MAXCOLS = 512 };
+
+static float value(const tl_stat *t, const series *s)
+{
+	return *(const float *)((const char *)t + s->off);
+}
+
+void history_draw(ui_t *u, WINDOW *w)
+{
+	rect box = u->lay.history;
+	tl_info info;
+	bool kept = stepper_history_info(u->st, &info);
+	char title[96] = "History";
+	if (kept && info.last >= info.first)
+		snprintf(title, sizeof title, "History %s steps %lld-%lld %s %.0f/%.0f MB",
+		         ui_sym(u, "\u00b7", "-"), (long long)info.first, (long long)info.last,
+		         ui_sym(u, "\u00b7", "-"), info.bytes / 1048576.0, info.budget / 1048576.0);
+	widget_box(u, w, box, title, false);
+	rect r = widget_inner(box);
+	if (!kept) {
+		palette_use(w, UI_DIM);
+		widget_printf(w, r, 0, 1, "no history kept (--history-mb 0)");
+		palette_use(w, UI_TEXT);
+		return;
+	}
+	int namew = 9, valw = 8, cols = r.w - namew - valw - 2;
+	if (cols > MAXCOLS)
+		cols = MAXCOLS;
+	if (cols < 4 || r.h < 1)
+		return;
+	static tl_stat buf[MAXCOLS];
+	int n = stepper_history(u->st, buf, cols);
+	if (n <= 0)
+		return;
+	/* the column nearest the step on screen */
+	int cur = -1;
+	long long now = u->snap ? (long long)u->snap->step : -1;
+	for (int i = 0; i < n; i++)
+		if (cur < 0 || llabs(buf[i].step - now) < llabs(buf[cur].step - now))
+			cur = i;
+	static const char *const blocks[8] = {"\u2581", "\u2582", "\u2583", "\u2584",
+	                                      "\u2585", "\u2586", "\u2587", "\u2588"};
+	static const char ascii[8] = {'_', '.', '-', '-', '=', '=', '#', '#'};
+	for (int k = 0; k < NSERIES && k < r.h; k++) {
+		const series *s = &all[k];
+		float lo = INFINITY, hi = -INFINITY;
+		for (int i = 0; i < n; i++) {
+			float v = value(&buf[i], s);
+			lo = v < lo ? v : lo;
+			hi = v > hi ? v : hi;
+		}
+		palette_use(w, UI_DIM);
+		widget_printf(w, r, k, 1, "%s", u->caps.utf8 ? s->name : k == 1 ? "sea d m" : k == 5 ? "mean C" : s->name);
+		wmove(w, r.y + k, r.x + namew);
+		for (int i = 0; i < n; i++) {
+			float v = value(&buf[i], s);
+			int lv = hi > lo ? (int)((v - lo) / (hi - lo) * 7.999f) : 3;
+			palette_use(w, i == cur ? UI_SELECT : UI_OK);
+			if (u->caps.utf8)
+				waddstr(w, blocks[lv]);
+			else
+				waddch(w, (chtype)ascii[lv]);
+		}
+		palette_use(w, UI_TEXT);
+		if (cur >= 0) {
+			char v[32];
+			snprintf(v, sizeof v, s->fmt, value(&buf[cur], s));
+			widget_printf(w, r, k, namew + cols + 1, "%*s", valw, v);
+		}
+	}
+	if (r.h > NSERIES) {
+		palette_use(w, UI_DIM);
+		widget_printf(w, r, NSERIES, namew, "%.0f Myr", buf[0].time_myr);
+		char end[32];
+		int len = snprintf(end, sizeof end, "%.0f Myr", buf[n - 1].time_myr);
+		widget_printf(w, r, NSERIES, namew + n - len, "%s", end);
+		if (r.h > NSERIES + 1)
+			widget_printf(w, r, NSERIES + 1, 1, ", back  . forward (paused): replayed from keyframes");
+		palette_use(w, UI_TEXT);
+	}
+}
