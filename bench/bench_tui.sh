@@ -22,7 +22,9 @@ trap 'tmux -S "$sock" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
 nstart=0
 hz=$(getconf CLK_TCK)
 
-start() { # start SCENARIO-ARGS...: a fresh dashboard, its pid in $pid
+start() { # start [ENV=VALUE] SCENARIO-ARGS...: a fresh dashboard, its pid in $pid
+	envs=""
+	case "${1:-}" in *=*) envs=$1; shift;; esac
 	tmux -S "$sock" kill-server 2>/dev/null
 	nstart=$(( ${nstart:-0} + 1 ))
 	sock=$tmp/sock.$nstart    # the old server may still be shutting down
@@ -30,7 +32,7 @@ start() { # start SCENARIO-ARGS...: a fresh dashboard, its pid in $pid
 	cat >"$tmp/run.sh" <<EOT
 #!/bin/sh
 cd "$tmp"
-TERM=xterm-256color LANG=C.UTF-8 sh -c 'echo \$\$ >"$tmp/pid"; exec "\$0" "\$@"' "$TECTONICA" $*
+TERM=xterm-256color LANG=C.UTF-8 $envs sh -c 'echo \$\$ >"$tmp/pid"; exec "\$0" "\$@"' "$TECTONICA" $*
 sleep 600
 EOT
 	chmod +x "$tmp/run.sh"
@@ -54,14 +56,15 @@ ticks() { # utime+stime of /proc/PID/task/TID
 proc_ticks() { awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$pid/stat"; }
 step_now() { tmux -S "$sock" capture-pane -p | sed -n '1s/.* step \([0-9][0-9]*\) .*/\1/p'; }
 
-# measure LABEL: bytes/s, UI CPU %, process CPU %, steps/s over $secs
+# measure LABEL [SECONDS]: bytes/s, UI CPU %, process CPU %, steps/s
 measure() {
+	m_secs=${2:-$secs}
 	: >"$tmp/out"
 	tmux -S "$sock" pipe-pane -o "cat >>$tmp/out"
 	sleep 1   # skip the repaint that follows the mode change
 	b0=$(wc -c <"$tmp/out") u0=$(ticks "$pid") p0=$(proc_ticks) s0=$(step_now)
 	t0=$(date +%s.%N)
-	sleep "$secs"
+	sleep "$m_secs"
 	b1=$(wc -c <"$tmp/out") u1=$(ticks "$pid") p1=$(proc_ticks) s1=$(step_now)
 	t1=$(date +%s.%N)
 	tmux -S "$sock" pipe-pane
@@ -87,7 +90,10 @@ tmux -S "$sock" send-keys 1
 tmux -S "$sock" send-keys Space
 wait_screen 'paused' 5
 measure "biomes, paused"
-tmux -S "$sock" send-keys Space g
+tmux -S "$sock" send-keys g
+sleep 1
+measure "globe, paused"
+tmux -S "$sock" send-keys Space
 measure "globe (turning), playing"
 tmux -S "$sock" send-keys g + + + + + + + +
 sleep 1
@@ -97,6 +103,28 @@ hwm=$(awk '/VmHWM/ { print $2 }' "/proc/$pid/status")
 echo
 echo "Resident memory (default scenario): VmRSS $((rss / 1024)) MB, peak VmHWM $((hwm / 1024)) MB"
 tmux -S "$sock" send-keys q
+
+
+echo
+echo "## output budget and colour depth (default scenario, 120x40, playing)"
+echo
+echo "| view                       |  KB/s out | UI CPU % | all CPU % | steps/s |"
+echo "|----------------------------|----------:|-------:|-------:|-------:|"
+start COLORTERM=truecolor
+wait_screen ' step [0-9]+ ' 30 || { echo "dashboard did not start"; exit 1; }
+sleep 2
+measure "biomes, 24-bit colour"
+tmux -S "$sock" send-keys 2
+measure "elevation, 24-bit colour"
+tmux -S "$sock" send-keys q
+for k in 5 2; do
+	start --max-kbps "$k" --speed 0
+	wait_screen ' step [0-9]+ ' 30 || { echo "dashboard did not start"; exit 1; }
+	tmux -S "$sock" send-keys 2
+	sleep 3
+	measure "elevation, no cap, --max-kbps $k" 30
+	tmux -S "$sock" send-keys q
+done
 
 echo
 echo "## key-to-screen latency at level 8 while stepping"

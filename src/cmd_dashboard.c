@@ -159,7 +159,7 @@ static int check_state(const char *path, params *prm)
 
 int cmd_dashboard(int argc, char **argv)
 {
-	dash_opts o = {.mouse = true, .fps = 10, .max_kbps = 40, .speed = 10, .export_dir = ".",
+	dash_opts o = {.mouse = true, .fps = 10, .max_kbps = 10, .speed = 10, .export_dir = ".",
 	               .history_mb = 128,
 	               .threads = cli_default_threads()};
 	const char *path = NULL;

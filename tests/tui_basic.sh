@@ -3,7 +3,9 @@
 # exactly once per key, and q exits 0 with the terminal restored (TAP).
 . "$SRCDIR/tests/tui_lib.sh"
 
-start 120 40 xterm-256color C.UTF-8 --
+# no output budget: the rate is read off the status line, which the budget
+# (default 10 KB/s, tui_wire.sh) may hold back while the map changes
+start 120 40 xterm-256color C.UTF-8 -- --max-kbps 0
 wait_for ' step [0-9]+ ' 20
 t $? "the status line shows a step"
 wait_for 'Plates [0-9]+' 5 && wait_for 'World' 1 && wait_for 'Parameters' 1

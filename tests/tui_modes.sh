@@ -39,8 +39,14 @@ t $? "g shows the globe"
 a=$(screen_e | sed -n '3,22p' | md5sum)
 # the output budget may hold frames back for a moment after many repaints
 turned() { [ "$(screen_e | sed -n '3,22p' | md5sum)" != "$a" ]; }
+# paused, the globe stands still (tui_wire.sh counts the bytes); playing,
+# it turns
+keys Space
+wait_for '▶' 5
 until_ok 5 turned
-t $? "the globe turns"
+t $? "the globe turns while playing"
+keys Space
+wait_for 'paused' 5
 keys g
 wait_for 'Map · biomes' 5
 t $? "g again goes back to the flat map"
@@ -92,6 +98,7 @@ new_planet() {
 	[ -n "$(hash_now)" ] && [ "$(hash_now)" != "$hash0" ] && step_is 0
 }
 keys r
+wait_for 'y/n' 3 && keys y
 until_ok 20 new_planet
 t $? "r builds a new planet (seed $seed0 -> $(seed_now), state $hash0 -> $(hash_now))"
 keys R

@@ -97,11 +97,13 @@ static void draw(ui_t *u, mapview *mv)
 		help_draw(u, stdscr, key_table, (int)key_table_len);
 }
 
-/* Bytes this process has written so far (Linux /proc/self/io), or -1.
- * Around refresh() that is what went to the terminal. */
+/* Bytes this thread (the UI thread) has written so far (Linux
+ * /proc/thread-self/io), or -1. The UI thread writes nothing but the
+ * terminal (saves and exports run on the stepping thread), so this counts
+ * exactly what went down the wire. */
 static long long written_bytes(void)
 {
-	FILE *f = fopen("/proc/self/io", "r");
+	FILE *f = fopen("/proc/thread-self/io", "r");
 	if (!f)
 		return -1;
 	char line[128];
@@ -168,11 +170,12 @@ int dashboard_run(const dash_opts *o)
 	u->dirty = DIRTY_ALL;
 	double frame_dt = 1.0 / (o->fps > 0 ? o->fps : 10);
 	double last_frame = 0, next_spin = 0;
-	/* Byte budget for frames that follow the simulation (a token bucket
-	 * with half a second of burst): a map whose every pixel changes each
-	 * step (hill shading, dithered fields) is then simply redrawn less often,
-	 * so an SSH link never carries more than about max_kbps. Frames that
-	 * answer a key are always drawn at once (and paid for). */
+	/* Byte budget (a token bucket with half a second of burst): a map whose
+	 * every pixel changes each step (hill shading, a turning globe) is then
+	 * simply redrawn less often, so while the simulation runs an SSH link
+	 * carries max_kbps on average. Frames that answer a key are always drawn
+	 * at once; all the keys together delay the simulation's frames by at most
+	 * a second. */
 	double budget = o->max_kbps > 0 && written_bytes() >= 0 ? o->max_kbps * 1024.0 : 0;
 	double tokens = budget / 2, last_refill = clock_s();
 	int exit_code = 0;
@@ -217,7 +220,9 @@ int dashboard_run(const dash_opts *o)
 			if (stepper_acquire(u->st, &u->snap))
 				u->dirty |= DIRTY_MAP | DIRTY_TEXT;
 		}
-		if (u->globe && u->snap && now >= next_spin) {
+		/* the globe turns with the simulation: paused, nothing is sent */
+		bool spinning = u->globe && u->snap && u->status.playing;
+		if (spinning && now >= next_spin) {
 			u->spin += GLOBE_RAD_S / GLOBE_FPS;
 			next_spin = now + 1.0 / GLOBE_FPS;
 			u->dirty |= DIRTY_MAP;
@@ -232,10 +237,15 @@ int dashboard_run(const dash_opts *o)
 			refresh();
 			if (b0 >= 0) {
 				long long b1 = written_bytes();
-				/* an export running meanwhile also writes: cap the debt */
-				tokens -= b1 > b0 ? (double)(b1 - b0) : 0;
-				if (tokens < -budget)
-					tokens = -budget;
+				double cost = b1 > b0 ? (double)(b1 - b0) : 0;
+				double before = tokens;
+				tokens -= cost;
+				/* frames that answer keys leave at most a second of
+				 * debt: a burst of keys (modes, panning) must not freeze
+				 * the map for long; the simulation's own frames pay in
+				 * full, so they keep to the budget */
+				if (keyed && tokens < -budget)
+					tokens = before < -budget ? before : -budget;
 			}
 			u->dirty = 0;
 			last_frame = now;
@@ -243,7 +253,7 @@ int dashboard_run(const dash_opts *o)
 
 		/* sleep until something can happen */
 		int timeout = 1000;
-		if (u->globe)
+		if (spinning)
 			timeout = (int)((next_spin - now) * 1000) + 1;
 		if (u->msg[0]) {
 			int t = (int)((u->msg_until - now) * 1000) + 1;

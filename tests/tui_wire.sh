@@ -1,0 +1,49 @@
+#!/bin/sh
+# tui_wire.sh: a thin wire: paused, the dashboard sends nothing (the globe
+# stands still with the simulation) until a key asks for something (TAP).
+# (--max-kbps is measured by bench/bench_tui.sh, not in a timed test.)
+. "$SRCDIR/tests/tui_lib.sh"
+
+# bytes_over SECONDS: what the program writes to its terminal meanwhile
+bytes_over() {
+	: >"$tmp/wire"
+	tmux -S "$sock" pipe-pane -o "cat >>'$tmp/wire'"
+	sleep "$1"
+	tmux -S "$sock" pipe-pane
+	wc -c <"$tmp/wire" | tr -d ' '
+}
+
+start 120 40 xterm-256color C.UTF-8 -- --paused
+wait_for 'Map · biomes' 20
+sleep 1
+b=$(bytes_over 2)
+[ "$b" -eq 0 ]
+t $? "paused, the map: nothing sent in 2 s ($b bytes)"
+keys g
+wait_for 'Globe · biomes' 5
+sleep 1
+b=$(bytes_over 2)
+[ "$b" -eq 0 ]
+t $? "paused, the globe: it stands still, nothing sent in 2 s ($b bytes)"
+: >"$tmp/wire"
+tmux -S "$sock" pipe-pane -o "cat >>'$tmp/wire'"
+keys Right
+until_ok 5 eval '[ "$(wc -c <"$tmp/wire")" -gt 0 ]'
+t $? "a key (turn the globe) is answered at once ($(wc -c <"$tmp/wire") bytes)"
+tmux -S "$sock" pipe-pane
+keys Space
+wait_for '▶' 5
+b=$(bytes_over 2)
+[ "$b" -gt 0 ]
+t $? "playing, the globe turns: $b bytes in 2 s"
+keys Space
+wait_for 'paused' 5
+# the last step's frame may still be on its way (held by the output budget)
+until_ok 20 eval '[ "$(bytes_over 2)" -eq 0 ]'
+b=$(bytes_over 3)
+[ "$b" -eq 0 ]
+t $? "paused again: after the last step's frame the globe stops, nothing sent in 3 s ($b bytes)"
+keys q
+wait_for '^EXIT=0' 10
+t $? "q exits 0"
+finish
