@@ -22,7 +22,7 @@
 enum {
 	F_LAND, F_SPEED, F_SLOW, F_EUSTATIC, F_LOW500, F_MODE, F_MEDIAN, F_ABOVE2K,
 	F_SHELF, F_FLOODED, F_COAST_STEP, F_ACTIVE, F_AGE_MEAN, F_AGE_MAX, F_AGE_OLD, F_AGE_YOUNG,
-	F_RIDGE, F_FIT_A, F_FIT_B, F_HIGH, F_DEEP, F_PLATES, F_LARGEST, F_SMALL,
+	F_MADE, F_OPEN, F_RIDGE, F_FIT_A, F_FIT_B, F_HIGH, F_DEEP, F_PLATES, F_LARGEST, F_SMALL,
 	F_RAINFOREST, F_DESERT, F_DESERT_SUB, F_MEDIT, F_EQ_H, F_EQ_T, F_EQ_P, F_EQ_WET,
 	F_EQ_MEDIT, F_TEMP, F_ICE_N, F_ICE_N_SD, F_ICE_S, F_ICE_S_SD, F_COUNT
 };
@@ -46,6 +46,8 @@ static const struct {
 	[F_AGE_MAX] = {"oldest ocean floor, Myr", "%.0f", "≈ 180"},
 	[F_AGE_OLD] = {"floor older than 200 Myr, % of floor", "%.2f", "≈ 0"},
 	[F_AGE_YOUNG] = {"floor younger than 30 Myr, % of floor", "%.0f", "30–35"},
+	[F_MADE] = {"new ocean floor, km²/yr", "%.1f", "3.4"},
+	[F_OPEN] = {"boundary opening (spreading), km²/yr", "%.1f", "3.4"},
 	[F_RIDGE] = {"ridge crest (floor < 2 Myr), m", "%.0f", "≈ −2 500"},
 	[F_FIT_A] = {"depth-age fit d = a + b√t (t < 80): a, m", "%.0f", "2 500"},
 	[F_FIT_B] = {"depth-age fit: b, m/√Myr", "%.0f", "350"},
@@ -106,6 +108,35 @@ static void ice_edge(const snapshot_t *s, int north, double *mean, double *sd)
 		}
 	*mean = k ? sum / k : NAN;
 	*sd = k ? sqrt(fmax(0, sum2 / k - (sum / k) * (sum / k))) : NAN;
+}
+
+/* Plate velocity at cell c as a 3D vector, cm/yr. */
+static vec3 cell_velocity(const snapshot_t *s, int c)
+{
+	vec3 p = s->grid->centre[c];
+	vec3 east = v3_cross(v3(0, 0, 1), p);
+	east = v3_len(east) > 1e-9 ? v3_norm(east) : v3(0, 1, 0);
+	vec3 north = v3_cross(p, east);
+	return v3_add(v3_scale(east, s->vel_east[c]), v3_scale(north, s->vel_north[c]));
+}
+
+/* Area opened per year where neighbouring cells of two plates move apart,
+ * km^2/yr: what spreading explains (each cell edge about spacing/sqrt 3). */
+static double boundary_opening(const snapshot_t *s)
+{
+	const grid_t *g = s->grid;
+	double R = s->prm.radius_km, edge_km = g->spacing * R / sqrt(3.0), open = 0;
+	for (int c = 0; c < s->n; c++)
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+			int nb = g->nbr[k];
+			if (nb < c || s->plate[nb] == s->plate[c])
+				continue;
+			vec3 d = v3_norm(v3_sub(g->centre[nb], g->centre[c]));
+			double rate = v3_dot(v3_sub(cell_velocity(s, nb), cell_velocity(s, c)), d);
+			if (rate > 0)
+				open += rate * 1e-5 * edge_km;
+		}
+	return open;
 }
 
 static void measure(const snapshot_t *s, double *f)
@@ -214,6 +245,9 @@ static void measure(const snapshot_t *s, double *f)
 	f[F_AGE_MAX] = age_max;
 	f[F_AGE_OLD] = floor_area ? 100 * old / floor_area : NAN;
 	f[F_AGE_YOUNG] = floor_area ? 100 * young / floor_area : NAN;
+	double R = s->prm.radius_km;
+	f[F_MADE] = s->step ? s->stats.crust_created * 4 * M_PI * R * R / s->prm.dt_myr / 1e6 : NAN;
+	f[F_OPEN] = boundary_opening(s);
 	f[F_RIDGE] = ridge_area ? ridge / ridge_area : NAN;
 	f[F_FIT_A] = fit_a;
 	f[F_FIT_B] = fit_b;

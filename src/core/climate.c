@@ -20,6 +20,8 @@
 #define MARINE_RECOVERY_KM 700.0      /* open sea restores maritime air */
 #define RECYCLING 3.0                 /* warm forests rain out and re-evaporate:
                                        * moisture reaches this much farther */
+#define TROPICAL_RECYCLING 0.2        /* share of rain over hot land that
+                                       * needs no air from the sea */
 #define CONTINENTAL_COOLING_C 10.0    /* annual-mean cooling of fully continental
                                        * air at the pole (cold winters) */
 
@@ -232,8 +234,12 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 		if (above < 0) {
 			pr = band;
 		} else {
+			/* air carried in from the sea brings most rain; over hot land
+			 * convection also rains out what the forest transpired, so
+			 * tropical interiors stay wet under the ITCZ */
 			double m = pl->moisture[c];
-			pr = band * (0.3 + 0.7 * m);
+			double local = 0.3 + TROPICAL_RECYCLING * clampd((pl->temperature[c] - 18) / 8, 0, 1);
+			pr = band * (local + (1 - local) * m);
 			int coastal = 0;
 			double up_rise = 0;
 			const float *wc = &pl->wind_w[(size_t)c * WIND_SLOTS];

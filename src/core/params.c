@@ -90,7 +90,7 @@ const param_def param_table[] = {
 	 .min = 0, .max = 1, .def = 0.70, .unit = "", .live = true, .nullable = true,
 	 .help = "share of the surface under water at the start; the sea level is solved for it and its water volume then kept (null/off: use sea_level_m)"},
 
-	D("climate.equator_temp_c", equator_temp_c, -100, 100, 28, "°C", true,
+	D("climate.equator_temp_c", equator_temp_c, -100, 100, 30, "°C", true,
 	  "annual mean sea-level temperature at the equator"),
 	D("climate.pole_temp_c", pole_temp_c, -100, 100, -25, "°C", true,
 	  "annual mean sea-level temperature at the poles"),
