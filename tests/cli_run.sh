@@ -99,7 +99,10 @@ h2=$(tail -n 1 "$dir/resumed.jsonl" | sed 's/.*"state_hash":"\([0-9a-f]*\)".*/\1
 head -c 1000 "$dir/s.state" >"$dir/trunc.state"
 [ "$(code "$T" run --load "$dir/trunc.state")" = 2 ]; ok $? "truncated state file exits 2"
 cp "$dir/s.state" "$dir/flip.state"
-printf 'X' | dd of="$dir/flip.state" bs=1 seek=5000 conv=notrunc 2>/dev/null
+# change one byte (to another value: writing a fixed one may change nothing)
+b=$(od -An -tu1 -j5000 -N1 "$dir/s.state" | tr -d ' ')
+printf "$(printf '\\%03o' $(( (b + 1) % 256 )))" | dd of="$dir/flip.state" bs=1 seek=5000 conv=notrunc 2>/dev/null
+cmp -s "$dir/s.state" "$dir/flip.state"; [ $? = 1 ]; ok $? "the damaged copy differs in one byte"
 [ "$(code "$T" run --load "$dir/flip.state")" = 2 ]; ok $? "damaged state file exits 2"
 grep -q checksum "$dir/err"; ok $? "and says the checksum failed"
 [ "$(code "$T" run --load "$dir/small.yaml")" = 2 ]; ok $? "a YAML file is not a state file"

@@ -20,12 +20,13 @@
                                       * below the sea */
 #define SHELF_SUBSIDENCE_MYR 30.0    /* thermal subsidence of a margin */
 #define MARGIN_THICK_KM 27.0         /* stretched crust of a passive margin */
+#define INNER_MARGIN_KM 29.0        /* the row behind it: an inner shelf */
 #define MARGIN_EVERY 4               /* steps between margin-stretching passes */
 #define RISE_DEPTH_M -2200.0         /* continental rise below the sea */
 #define RELIEF_EROSION_M 1000.0      /* each km of relief adds the base rate */
 #define ROOT_EROSION 2.0             /* roots wear this much faster than
                                       * the heights: unloading lifts them */
-#define OROGEN_M 6500.0              /* relief of a belt at full stress */
+#define OROGEN_M 8000.0              /* relief of a belt at full stress */
 #define OROGEN_STRESS 0.6            /* stress (x 10 cm/yr) of full relief */
 #define OROGEN_RATE 0.05             /* share of the missing height per Myr */
 #define CRUST_COLLAPSE_KM 42.0       /* thicker crust spreads onto its margin */
@@ -173,6 +174,22 @@ static int faces_ocean(const planet_t *pl, int c)
 	return 0;
 }
 
+/* The row behind a margin's front stretches less (INNER_MARGIN_KM): its
+ * crust floats just below the sea, the inner shelf of a wide margin. */
+static void inner_margin(planet_t *pl, int c, const float *front, double stretch)
+{
+	const grid_t *g = pl->grid;
+	int behind = 0;
+	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1] && !behind; k++)
+		behind = front[g->nbr[k]] != 0;
+	if (!behind)
+		return;
+	crust_pool *cr = &pl->plates[pl->owner[c]].crust;
+	int s = pl->sample[c];
+	if (cr->type[s] == CRUST_CONTINENTAL && cr->thick[s] > INNER_MARGIN_KM)
+		cr->thick[s] -= (float)((cr->thick[s] - INNER_MARGIN_KM) * stretch);
+}
+
 static void orogeny(planet_t *pl)
 {
 	double rate = fmin(1.0, OROGEN_RATE * pl->prm.dt_myr);
@@ -181,8 +198,18 @@ static void orogeny(planet_t *pl)
 	int margins = pl->step % MARGIN_EVERY == 0;
 	double stretch = 1 - exp(-MARGIN_EVERY * pl->prm.dt_myr / SHELF_SUBSIDENCE_MYR);
 	float deep = (float)(pl->sea_level - 1500);
+	/* on margin passes, mark the coast cells that face the deep sea, so
+	 * the row behind them can stretch too (a shelf two cells wide) */
+	float *front = pl->scratch_b;
+	if (margins)
+		for (int c = 0; c < pl->grid->n; c++)
+			front[c] = pl->elevation[c] >= deep && faces_ocean(pl, c);
 	for (int c = 0; c < pl->grid->n; c++) {
 		double st = pl->stress[c];
+		if (margins && st <= 0 && !front[c] && pl->elevation[c] >= deep) {
+			inner_margin(pl, c, front, stretch);
+			continue;
+		}
 		/* A coast that is not being squeezed is a rifted or passive margin:
 		 * its crust was stretched thin, so it floats below the sea as a
 		 * shelf (the base height follows thickness). Heights first: they

@@ -20,6 +20,9 @@
 #define ELEV_MAX_M 9000.0
 #define RIDGE_DEPTH_M -2500.0
 #define ABYSS_DEPTH_M -6000.0
+#define OLD_FLOOR_MYR 180.0        /* floor this old is rare on Earth: a
+                                    * passive margin holding much of it
+                                    * starts to subduct (plate_events.c) */
 
 /* crust_pool.type of a sample consumed by subduction (kept until the pool
  * is compacted, so indices stay valid within a step) */
@@ -78,6 +81,7 @@ typedef struct plate {
 	int cells;
 	double area, cont_area, elev_area, speed2_area;
 	double ocean_age;        /* area-weighted mean age of its ocean floor */
+	double old_area;         /* its ocean floor older than OLD_FLOOR_MYR, sr */
 	double stress_ocean_age; /* ocean_age as the last stress pass saw it: part
 	                          * of the state, since trenches depended on it */
 	int collision_cells;    /* continent-continent contact, last step */

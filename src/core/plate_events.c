@@ -13,7 +13,7 @@
 #define COLLISION_DRAG 0.5
 #define SPEED_MAX_CM_YR 12.0
 #define RIFT_MIN_AREA 0.08           /* share of the sphere */
-#define MARGIN_BREAK_AGE_MYR 150.0   /* mean floor age at which a margin fails */
+#define RIFT_OCEAN_WEIGHT 0.05       /* ocean's share of rifting, per area */
 #define MARGIN_BREAK_MIN_AREA 0.002  /* share of the sphere: no tiny breaks */
 #define MARGIN_BREAK_MYR 10.0        /* mean wait once a margin is that old */
 #define MICROPLATE_PER_100MYR 8.0    /* microplates born at convergent margins */
@@ -313,19 +313,21 @@ static int microplate(planet_t *pl)
 	return split_off(pl, pi, take_cap, &k, w);
 }
 
-/* The plate whose ocean floor is oldest, if that is old enough to break
- * from the plate's continent; -1 if none. */
+/* The plate with a continent that holds the most floor older than
+ * OLD_FLOOR_MYR, if that is enough to break from the continent; -1 if
+ * none. The old floor, not the plate's mean age, decides: with spreading
+ * on both sides of a ridge a continent's own ocean is young near the
+ * ridge and old only along the margin, where subduction starts. */
 static int oldest_margin(const planet_t *pl)
 {
 	int best = -1;
-	double oldest = MARGIN_BREAK_AGE_MYR;
+	double most = MARGIN_BREAK_MIN_AREA * 4 * M_PI;
 	for (int i = 0; i < pl->nplates; i++) {
 		const plate_t *p = &pl->plates[i];
-		double ocean = p->area - p->cont_area;
-		if (p->cont_area < 0.05 * p->area || ocean < MARGIN_BREAK_MIN_AREA * 4 * M_PI)
+		if (p->cont_area < 0.05 * p->area)
 			continue;
-		if (p->ocean_age > oldest) {
-			oldest = p->ocean_age;
+		if (p->old_area > most) {
+			most = p->old_area;
 			best = i;
 		}
 	}
@@ -361,6 +363,13 @@ static int capture_target(const planet_t *pl, int *from)
 	}
 	*from = small;
 	return best;
+}
+
+/* How likely a plate is to rift: its continental area, plus a little of
+ * its whole area so that an oceanic world still breaks up now and then. */
+static double rift_weight(const plate_t *p)
+{
+	return p->cont_area + RIFT_OCEAN_WEIGHT * p->area;
 }
 
 int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
@@ -400,17 +409,20 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 	double p_rift = pl->prm.rift_rate * dt / 100.0 * clampd(room, 0, 1);
 	if (pl->nplates < pl->prm.plate_min ||
 	    (pl->nplates < pl->prm.plate_max && rng_uniform(&pl->rng) < p_rift)) {
-		/* any plate big enough may split, the bigger the likelier: always
-		 * splitting the largest would never let one grow to a Pacific */
+		/* continents rift (heat pools under them; ocean floor is too
+		 * strong to tear apart): any plate big enough may split, the more
+		 * continent it carries the likelier. Always splitting the largest
+		 * would never let one grow to a Pacific, and tearing oceanic
+		 * plates made ridges twice as long as Earth's. */
 		double total = 0, min_area = RIFT_MIN_AREA * 4 * M_PI;
 		for (int i = 0; i < pl->nplates; i++)
-			total += pl->plates[i].area > min_area ? pl->plates[i].area : 0;
+			total += pl->plates[i].area > min_area ? rift_weight(&pl->plates[i]) : 0;
 		double pick = rng_uniform(&pl->rng) * total;
 		int big = -1;
-		for (int i = 0; i < pl->nplates && big < 0; i++) {
+		for (int i = 0; i < pl->nplates && big < 0 && total > 0; i++) {
 			if (pl->plates[i].area <= min_area)
 				continue;
-			pick -= pl->plates[i].area;
+			pick -= rift_weight(&pl->plates[i]);
 			if (pick <= 0)
 				big = i;
 		}

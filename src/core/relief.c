@@ -11,7 +11,8 @@
 
 #include "planet_internal.h"
 
-#define SPREAD_HALF_KM_MYR 25.0   /* 2.5 cm/yr half-spreading rate */
+#define SPREAD_HALF_KM_MYR 40.0   /* 4 cm/yr half-spreading rate: the young
+                                  * floor the running planet settles at */
 #define SHELF_KM 300.0
 #define SHELF_DEPTH_M -200.0
 

@@ -160,16 +160,29 @@ static int interior_neighbour(const planet_t *pl, int c, int prev)
 	return like;
 }
 
-
-
-
-
-
-
-
-
-
-
+/* Which plate grows the fresh floor of gap cell c: the plates on either
+ * side of a ridge take turns (a hash of cell and step), so spreading is
+ * symmetric about the ridge whatever the plates' own speeds. When the
+ * plate that left took it all, a slow continent never gained floor and
+ * lost its ocean margin to subduction, ending as a plate that is all
+ * continent. Candidates: the plate that left and the new owners around. */
+static int ridge_side(const planet_t *pl, int c, int prev)
+{
+	const grid_t *g = pl->grid;
+	int cand[8], nc = 0;
+	cand[nc++] = prev;
+	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+		int o = pl->cand_owner[g->nbr[k]], dup = 0;
+		for (int i = 0; i < nc; i++)
+			dup |= cand[i] == o;
+		if (o >= 0 && !dup && nc < 8)
+			cand[nc++] = o;
+	}
+	if (nc == 1)
+		return prev;
+	uint64_t h = hash64((uint64_t)c * 0x9E3779B97F4A7C15ull ^ (uint64_t)pl->step);
+	return cand[h % (uint64_t)nc];
+}
 
 int tectonics_step(planet_t *pl, char *err, size_t errlen)
 {
@@ -211,8 +224,16 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 		} else {
 			/* divergence: the plate that left grows fresh ocean floor */
 			int prev = pl->owner[c];
-			plate_t *p = &pl->plates[prev];
+			int grow = ridge_side(pl, c, prev);
 			int k = pl->gap_cell[c];
+			if (grow != prev) {
+				const plate_t *q = &pl->plates[grow];
+				k = grid_locate(g, m3_apply(&q->Rt, g->centre[c]));
+				pl->owner[c] = (uint16_t)grow;
+				pl->cand_cell[c] = k;
+				prev = grow;
+			}
+			plate_t *p = &pl->plates[prev];
 			int s = cellmap_get(&p->map, k);
 			if (s < 0) {
 				/* A gap with only its own plate around is a hole left inside

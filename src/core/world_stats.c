@@ -14,7 +14,7 @@ typedef struct stat_part {
 	double total, land, emin, emax, esum, tsum, cont, bsum;
 	double biome[BIOME_COUNT], boundary[4];
 	double area[PLATES_MAX], cont_area[PLATES_MAX], elev_area[PLATES_MAX];
-	double pole2_area[PLATES_MAX], age_area[PLATES_MAX];
+	double pole2_area[PLATES_MAX], age_area[PLATES_MAX], old_area[PLATES_MAX];
 	int cells[PLATES_MAX];
 } stat_part;
 
@@ -55,6 +55,7 @@ static void stats_chunk(void *ctx, int b, int e, int chunk)
 		sp->elev_area[o] += h * a;
 		sp->pole2_area[o] += pc * pc * a;
 		sp->age_area[o] += cont ? 0 : p->crust.age[s] * a;
+		sp->old_area[o] += !cont && p->crust.age[s] > OLD_FLOOR_MYR ? a : 0;
 	}
 }
 
@@ -84,7 +85,7 @@ void world_stats_update(planet_t *pl)
 	for (int i = 0; i < pl->nplates; i++) {
 		plate_t *p = &pl->plates[i];
 		p->cells = 0;
-		p->area = p->cont_area = p->elev_area = p->speed2_area = p->ocean_age = 0;
+		p->area = p->cont_area = p->elev_area = p->speed2_area = p->ocean_age = p->old_area = 0;
 	}
 	for (int k = 0; k < chunks; k++) {
 		const stat_part *sp = &pl->stat_parts[k];
@@ -107,6 +108,7 @@ void world_stats_update(planet_t *pl)
 			p->cont_area += sp->cont_area[i];
 			p->elev_area += sp->elev_area[i];
 			p->ocean_age += sp->age_area[i];
+			p->old_area += sp->old_area[i];
 			pole2[i] += sp->pole2_area[i];
 		}
 	}
