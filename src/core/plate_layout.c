@@ -16,7 +16,7 @@
 #include "planet_internal.h"
 
 #define SEED_CANDIDATES 512
-#define CONTINENT_SUBMERGED 0.06   /* continental crust under the sea at step 0,
+#define CONTINENT_SUBMERGED 0.04   /* continental crust under the sea at step 0,
                                    * share of the sphere (shelves, margins;
                                    * Earth: about 0.11) */
 
