@@ -60,9 +60,11 @@ typedef struct crust_pool {
  * lists are its own; see planet.c). A new field is one line plus its check
  * on load; it changes the format: bump STATE_VERSION in io/state.c. */
 /* the last step's created and consumed crust are kept so the first stats
- * after a resume match an uninterrupted run's */
+ * after a resume match an uninterrupted run's; step 0's continental share
+ * and sea level too, since a state saved during a `set` event would rebuild
+ * step 0 with the parameters of its own time */
 #define PLANET_STATE_FIELDS(X) X(step) X(time_myr) X(next_id) X(rng) X(sea_level) X(ocean_volume) \
-	X(stats.crust_created) X(stats.crust_consumed) \
+	X(stats.crust_created) X(stats.crust_consumed) X(continental_target) X(sea_level0) \
 	X(events_fired) X(events_done) X(event_from) X(event_t0)
 #define PLATE_STATE_FIELDS(X) X(id) X(pole) X(omega) X(rot) X(stress_ocean_age) X(balance_omega)
 /* per world cell, after the plates */

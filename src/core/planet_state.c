@@ -204,6 +204,8 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 	if (r.failed || np < 1 || np > PLATES_MAX || pl->step < 0 || !isfinite(pl->time_myr) ||
 	    !isfinite(pl->sea_level) || pl->sea_level < ELEV_MIN_M || pl->sea_level > ELEV_MAX_M ||
 	    !isfinite(pl->ocean_volume) || pl->ocean_volume < 0 ||
+	    !(pl->continental_target >= 0 && pl->continental_target <= 1) ||
+	    !isfinite(pl->sea_level0) || pl->sea_level0 < ELEV_MIN_M || pl->sea_level0 > ELEV_MAX_M ||
 	    !(pl->stats.crust_created >= 0 && pl->stats.crust_created <= 10) ||
 	    !(pl->stats.crust_consumed >= 0 && pl->stats.crust_consumed <= 10) ||
 	    pl->next_id < 0 || pl->next_id > PLATE_ID_MAX) {
