@@ -8,6 +8,7 @@
 #include "tap.h"
 #include "core/planet_internal.h"
 #include "core/planet_state.h"
+#include "core/snapshot.h"
 #include "core/tectonics.h"
 #include "io/scenario.h"
 
@@ -619,6 +620,45 @@ static void test_empty_plate(void)
 	planet_free(pl);
 }
 
+/* Temperature, rain and biomes are made when a snapshot reads them: a
+ * planet looked at every step and one looked at only at the end must show
+ * the same climate, biomes and figures, for any thread count. */
+static void test_lazy_climate(void)
+{
+	params p = base_params(4);
+	pool_t *p2 = pool_new(2);
+	planet_t *a = make(&p, NULL), *b = make(&p, p2);
+	snapshot_t *sa = a ? snapshot_new(planet_grid(a)) : NULL;
+	snapshot_t *sb = b ? snapshot_new(planet_grid(b)) : NULL;
+	if (!ok(a && b && sa && sb, "two planets and snapshots"))
+		goto out;
+	char err[256];
+	for (int i = 0; i < 25; i++) {
+		planet_step(a, err, sizeof err);
+		planet_snapshot(a, sa);      /* a: looked at every step */
+	}
+	step_n(b, 25);                   /* b (two threads): never until now */
+	int n = planet_grid(a)->n, stale = 0;
+	for (int c = 0; c < n; c++)
+		stale += b->temperature[c] != a->temperature[c] || b->biome[c] != a->biome[c];
+	ok(stale > 0, "a plain step leaves the climate to be made (%d cells differ)", stale);
+	planet_snapshot(b, sb);
+	int same = planet_hash(a) == planet_hash(b) &&
+	           memcmp(sa->temperature, sb->temperature, n * sizeof *sa->temperature) == 0 &&
+	           memcmp(sa->precip, sb->precip, n * sizeof *sa->precip) == 0 &&
+	           memcmp(sa->biome, sb->biome, n * sizeof *sa->biome) == 0;
+	ok(same, "made on demand, the climate and biomes equal those made every step");
+	ok(sa->stats.mean_temperature_c == sb->stats.mean_temperature_c &&
+	   memcmp(sa->stats.biome_fraction, sb->stats.biome_fraction, sizeof sa->stats.biome_fraction) == 0,
+	   "and so do the mean temperature and the biome shares (%.6f)", sb->stats.mean_temperature_c);
+out:
+	snapshot_free(sa);
+	snapshot_free(sb);
+	planet_free(a);
+	planet_free(b);
+	pool_free(p2);
+}
+
 int main(void)
 {
 	tap_init();
@@ -633,5 +673,6 @@ int main(void)
 	test_manual_rift();
 	test_margin_break_nothing_left();
 	test_empty_plate();
+	test_lazy_climate();
 	return tap_done();
 }

@@ -264,8 +264,7 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 	}
 }
 
-/* Moisture (many sweeps from scratch, one from the last step, or none),
- * then temperature, then precipitation. */
+/* Moisture: many sweeps from scratch, one from the last step, or none. */
 void climate_update(planet_t *pl, int mode)
 {
 	const grid_t *g = pl->grid;
@@ -289,8 +288,14 @@ void climate_update(planet_t *pl, int mode)
 		pl->moisture = pl->scratch_a;
 		pl->scratch_a = t;
 	}
-	/* temperature after moisture: it depends on the share of maritime air,
-	 * and a restored state brings that moisture */
-	pool_for(pl->pool, n, 4096, temperature_chunk, &ctx);
-	pool_for(pl->pool, n, 4096, precip_chunk, &ctx);
+}
+
+/* Temperature after moisture: it depends on the share of maritime air, and
+ * a restored state brings that moisture; then the rain. */
+void climate_finish(planet_t *pl)
+{
+	climate_ctx ctx = {.pl = pl};
+	update_climate_shape(pl);
+	pool_for(pl->pool, pl->grid->n, 4096, temperature_chunk, &ctx);
+	pool_for(pl->pool, pl->grid->n, 4096, precip_chunk, &ctx);
 }

@@ -190,11 +190,17 @@ uint64_t planet_hash(const planet_t *pl)
 	return hs.h;
 }
 
-int planet_snapshot(const planet_t *pl, snapshot_t *s)
+void planet_update_climate(planet_t *pl)
+{
+	surface_climate_refresh(pl);
+}
+
+int planet_snapshot(planet_t *pl, snapshot_t *s)
 {
 	const grid_t *g = pl->grid;
 	if (s->n != g->n || pl->nplates > SNAPSHOT_PLATES_MAX)
 		return -1;
+	planet_update_climate(pl);
 	s->grid = g;
 	s->prm = pl->prm;
 	s->step = pl->step;

@@ -57,8 +57,14 @@ enum {
 const char *planet_phase_name(int phase);
 double planet_phase_ms(const planet_t *pl, int phase);
 
-/* Fill a snapshot (made with snapshot_new(planet_grid(pl))). 0 or -1. */
-int planet_snapshot(const planet_t *pl, snapshot_t *s);
+/* A step leaves temperature, rain and biomes (nothing in the physics reads
+ * them) to be computed when they are read: this brings them up to date, as
+ * planet_snapshot does first. The values are those every step would have
+ * made; the time it takes is added to the step's climate and biome phases. */
+void planet_update_climate(planet_t *pl);
+/* Fill a snapshot (made with snapshot_new(planet_grid(pl))), climate
+ * brought up to date. 0 or -1. */
+int planet_snapshot(planet_t *pl, snapshot_t *s);
 /* Hex-digestable hash of the full simulation state. */
 uint64_t planet_hash(const planet_t *pl);
 

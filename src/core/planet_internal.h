@@ -137,6 +137,8 @@ struct planet {
 	float *temp_shape;          /* latitude temperature profile (see climate.c) */
 	double shape_tilt;          /* tilt temp_shape was made for */
 	float *scratch_a, *scratch_b;
+	int climate_stale;          /* temperature, rain, biomes lag the step
+	                             * (surface_climate_refresh) */
 	/* per-cell results of the ownership pass (tectonics.c) */
 	int32_t *cand_sample, *under_sample, *gap_cell;
 	int32_t *cand_cell;         /* plate-frame cell of the chosen sample */
@@ -203,18 +205,29 @@ enum { SURFACE_STEP, SURFACE_FULL, SURFACE_REFRESH, SURFACE_RESTORE };
  * SURFACE_REFRESH (after a parameter change) not at all; SURFACE_RESTORE
  * also keeps the sea level as loaded. */
 void surface_update(planet_t *pl, int mode);
+/* Nothing in the physics reads temperature, rain or biomes, so a plain step
+ * (SURFACE_STEP) leaves them stale and whoever reads them (a snapshot:
+ * dashboard, stats, exports) brings them up to date here first. They
+ * depend only on this step's heights, moisture and parameters, so the
+ * values are the same as if every step had computed them. */
+void surface_climate_refresh(planet_t *pl);
 
 /* elevation.c: pl->elevation from crust heights, detail and trenches */
 void elevation_update(planet_t *pl);
 /* sealevel.c: pl->sea_level for this step's heights */
 void sealevel_update(planet_t *pl);
-/* climate.c: static climate helpers of the grid (0 or -1), then per step
- * temperature, moisture and precipitation (mode as for surface_update) */
+/* climate.c: static climate helpers of the grid (0 or -1); per step the
+ * moisture (mode as for surface_update: it carries over between steps);
+ * on demand temperature and precipitation from it */
 int climate_init(planet_t *pl);
 void climate_update(planet_t *pl, int mode);
+void climate_finish(planet_t *pl);
 /* biome_map.c: pl->biome from climate and height */
 void biome_map_update(planet_t *pl);
-/* world_stats.c: pl->stats and each plate's area, height and speed figures */
+/* world_stats.c: pl->stats and each plate's area, height and speed
+ * figures; the climate figures (mean temperature, biome shares) with the
+ * climate, in world_stats_climate */
 void world_stats_update(planet_t *pl);
+void world_stats_climate(planet_t *pl);
 
 #endif

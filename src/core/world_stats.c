@@ -11,8 +11,8 @@
 /* Partial sums of one chunk of cells; combined in chunk order, so the
  * totals are the same for any number of threads. */
 typedef struct stat_part {
-	double total, land, emin, emax, esum, tsum, cont, bsum;
-	double biome[BIOME_COUNT], boundary[4];
+	double total, land, emin, emax, esum, cont, bsum;
+	double boundary[4];
 	double area[PLATES_MAX], cont_area[PLATES_MAX], elev_area[PLATES_MAX];
 	double pole2_area[PLATES_MAX], age_area[PLATES_MAX], old_area[PLATES_MAX];
 	int cells[PLATES_MAX];
@@ -41,8 +41,6 @@ static void stats_chunk(void *ctx, int b, int e, int chunk)
 		sp->emin = h < sp->emin ? h : sp->emin;
 		sp->emax = h > sp->emax ? h : sp->emax;
 		sp->esum += h * a;
-		sp->tsum += pl->temperature[c] * a;
-		sp->biome[pl->biome[c]] += a;
 		sp->cont += cont ? a : 0;
 		if (pl->boundary[c] != BOUNDARY_NONE) {
 			sp->boundary[pl->boundary[c]] += a;
@@ -74,10 +72,14 @@ void world_stats_update(planet_t *pl)
 	stats_ctx sc = {pl, pl->stat_parts};
 	pool_for(pl->pool, g->n, STATS_GRAIN, stats_chunk, &sc);
 
-	double crust_created = st->crust_created, crust_consumed = st->crust_consumed;
+	/* kept: the last step's crust budget and the climate figures, which
+	 * world_stats_climate keeps */
+	world_stats kept = *st;
 	memset(st, 0, sizeof *st);
-	st->crust_created = crust_created;
-	st->crust_consumed = crust_consumed;
+	st->crust_created = kept.crust_created;
+	st->crust_consumed = kept.crust_consumed;
+	st->mean_temperature_c = kept.mean_temperature_c;
+	memcpy(st->biome_fraction, kept.biome_fraction, sizeof st->biome_fraction);
 	st->elevation_min_m = INFINITY;
 	st->elevation_max_m = -INFINITY;
 	double total = 0, bsum = 0;
@@ -94,11 +96,8 @@ void world_stats_update(planet_t *pl)
 		st->elevation_min_m = fmin(st->elevation_min_m, sp->emin);
 		st->elevation_max_m = fmax(st->elevation_max_m, sp->emax);
 		st->elevation_mean_m += sp->esum;
-		st->mean_temperature_c += sp->tsum;
 		st->continental_fraction += sp->cont;
 		bsum += sp->bsum;
-		for (int b = 0; b < BIOME_COUNT; b++)
-			st->biome_fraction[b] += sp->biome[b];
 		for (int b = 1; b < 4; b++)
 			st->boundary_fraction[b] += sp->boundary[b];
 		for (int i = 0; i < pl->nplates; i++) {
@@ -122,10 +121,54 @@ void world_stats_update(planet_t *pl)
 	}
 	st->land_fraction /= total;
 	st->elevation_mean_m /= total;
-	st->mean_temperature_c /= total;
 	st->continental_fraction /= total;
-	for (int b = 0; b < BIOME_COUNT; b++)
-		st->biome_fraction[b] /= total;
 	for (int b = 1; b < 4; b++)
 		st->boundary_fraction[b] = bsum > 0 ? st->boundary_fraction[b] / bsum : 0;
+}
+
+/* Mean surface temperature and biome shares, area-weighted, summed per
+ * chunk of the same grain as world_stats_update and combined in chunk
+ * order: the same figures, to the bit, as when every step made them. */
+typedef struct climate_part {
+	double total, tsum, biome[BIOME_COUNT];
+} climate_part;
+
+typedef struct climate_stats_ctx { const planet_t *pl; climate_part *part; } climate_stats_ctx;
+
+static void climate_chunk(void *ctx, int b, int e, int chunk)
+{
+	climate_stats_ctx *cc = ctx;
+	const planet_t *pl = cc->pl;
+	climate_part *cp = &cc->part[chunk];
+	memset(cp, 0, sizeof *cp);
+	for (int c = b; c < e; c++) {
+		double a = pl->grid->area[c];
+		cp->total += a;
+		cp->tsum += pl->temperature[c] * a;
+		cp->biome[pl->biome[c]] += a;
+	}
+}
+
+void world_stats_climate(planet_t *pl)
+{
+	int chunks = pool_chunks(pl->grid->n, STATS_GRAIN);
+	climate_part *part = malloc((size_t)chunks * sizeof *part);
+	if (!part)
+		return;     /* keep the last figures; they only inform */
+	climate_stats_ctx cc = {pl, part};
+	pool_for(pl->pool, pl->grid->n, STATS_GRAIN, climate_chunk, &cc);
+	world_stats *st = &pl->stats;
+	double total = 0;
+	st->mean_temperature_c = 0;
+	memset(st->biome_fraction, 0, sizeof st->biome_fraction);
+	for (int k = 0; k < chunks; k++) {
+		total += part[k].total;
+		st->mean_temperature_c += part[k].tsum;
+		for (int b = 0; b < BIOME_COUNT; b++)
+			st->biome_fraction[b] += part[k].biome[b];
+	}
+	free(part);
+	st->mean_temperature_c /= total;
+	for (int b = 0; b < BIOME_COUNT; b++)
+		st->biome_fraction[b] /= total;
 }
