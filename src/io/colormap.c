@@ -115,11 +115,7 @@ static const rgb continent_grey = {150, 150, 150};
 
 /* ---- interpolation ------------------------------------------------------- */
 
-typedef struct tri {
-	int near;       /* nearest cell */
-	int c[3];       /* triangle vertices (cells) */
-	double w[3];    /* barycentric weights, >= 0, sum 1 */
-} tri;
+typedef colormap_tri tri;    /* nearest cell, triangle, weights */
 
 static inline double det3(vec3 a, vec3 b, vec3 p) { return v3_dot(v3_cross(a, b), p); }
 
@@ -290,14 +286,6 @@ static double height(const snapshot_t *s, const tri *t, vec3 p)
 	return amp > 0 ? e + amp * detail(s, p) : e;
 }
 
-/* Whether p is land: the detail only matters where it can cross the coast
- * (the noise stays within +-amp), which saves the noise almost everywhere. */
-static double coast_height(const snapshot_t *s, const tri *t, vec3 p)
-{
-	double e = interp(s->elevation, t), amp = detail_amp(s, t);
-	return fabs(e - s->sea_level_m) < amp ? e + amp * detail(s, p) : e;
-}
-
 double colormap_elevation_at(const snapshot_t *s, vec3 p, int cell)
 {
 	tri t;
@@ -352,13 +340,63 @@ int colormap_weights_cur(const snapshot_t *s, vec3 p, colormap_cursor *cur, int 
 /* ---- views --------------------------------------------------------------- */
 
 /* What a view function gets: the snapshot, the triangle at the point, the
- * point itself and whether to hill-shade (points only, not flat cells). */
+ * point itself and whether to hill-shade (points only, not flat cells);
+ * the cursor (NULL for a lone point) lends its row caches, and the height
+ * is kept once computed (several maps of one point share it). */
 typedef struct sample {
 	const snapshot_t *s;
 	const tri *t;
 	vec3 p;
 	int shade;
+	colormap_cursor *cur;
+	int has_height;
+	double height;
 } sample;
+
+static double sample_height(sample *m)
+{
+	if (!m->has_height) {
+		m->height = height(m->s, m->t, m->p);
+		m->has_height = 1;
+	}
+	return m->height;
+}
+
+/* Whether p is land: the detail only matters where it can cross the coast
+ * (the noise stays within +-amp), which saves the noise almost everywhere. */
+static double coast_height(sample *m)
+{
+	double e = interp(m->s->elevation, m->t), amp = detail_amp(m->s, m->t);
+	return fabs(e - m->s->sea_level_m) < amp ? sample_height(m) : e;
+}
+
+/* |latitude| in degrees; constant along a map row, so the cursor keeps it. */
+static double abs_lat_deg(sample *m)
+{
+	colormap_cursor *c = m->cur;
+	if (c && c->has_lat && c->lat_z == m->p.z)
+		return c->abs_lat_deg;
+	double a = fabs(v3_lat(m->p)) * 180 / M_PI;
+	if (c) {
+		c->has_lat = 1;
+		c->lat_z = m->p.z;
+		c->abs_lat_deg = a;
+	}
+	return a;
+}
+
+/* The biome table prepared for lookups: kept by the cursor per snapshot
+ * (preparing it takes a square root per biome, more than a lookup). */
+static const biome_lut *sample_lut(const sample *m, biome_lut *local)
+{
+	biome_lut *l = m->cur ? &m->cur->lut : local;
+	if (!m->cur || m->cur->lut_of != m->s) {
+		biome_lut_init(l, m->s->prm.biomes);
+		if (m->cur)
+			m->cur->lut_of = m->s;
+	}
+	return l;
+}
 
 static int is_water_biome(int b) { return b == BIOME_OCEAN || b == BIOME_SEA_ICE; }
 
@@ -403,19 +441,20 @@ static rgb ocean_rgb(const snapshot_t *s, double depth_m)
  * biome round every coast, the ocean's mild temperatures leaking inland).
  * Water is classified from the temperature of the water cells around it, so
  * the sea-ice edge is smooth and agrees with the cells' own classification. */
-static rgb view_biome(const sample *m)
+static rgb view_biome(sample *m)
 {
 	const snapshot_t *s = m->s;
 	const tri *t = m->t;
-	double sea = s->sea_level_m, e = coast_height(s, t, m->p);
-	double abs_lat = fabs(v3_lat(m->p)) * 180 / M_PI;
+	double sea = s->sea_level_m, e = coast_height(m);
 	int land = e >= sea;
 	int same[3];
 	for (int i = 0; i < 3; i++)
 		same[i] = (s->elevation[t->c[i]] >= sea) == land;
+	biome_lut local;
+	const biome_lut *lut = sample_lut(m, &local);
 	if (!land) {
-		int b = biome_classify(s->prm.biomes, interp_masked(s->temperature, t, same),
-		                       interp_masked(s->precip, t, same), e - sea, abs_lat);
+		int b = biome_lookup(lut, interp_masked(s->temperature, t, same),
+		                     interp_masked(s->precip, t, same), e - sea, abs_lat_deg(m));
 		if (!is_water_biome(b))
 			b = s->biome[heaviest(t, same)];
 		if (b == BIOME_SEA_ICE)
@@ -425,8 +464,8 @@ static rgb view_biome(const sample *m)
 	/* Land is classified from climate interpolated over the land corners of
 	 * the triangle only (sea temperatures would leak a false rim inland), so
 	 * biome borders are smooth curves rather than cell outlines. */
-	int b = biome_classify(s->prm.biomes, interp_masked(s->temperature, t, same),
-	                       interp_masked(s->precip, t, same), e - sea, abs_lat);
+	int b = biome_lookup(lut, interp_masked(s->temperature, t, same),
+	                     interp_masked(s->precip, t, same), e - sea, abs_lat_deg(m));
 	if (is_water_biome(b))    /* land the cells call sea: say grassland, not sea */
 		b = BIOME_GRASSLAND;
 	return texture(s, biome_rgb(s, b), t, 0.05);
@@ -462,10 +501,10 @@ static double hillshade(const snapshot_t *s, vec3 p, int near)
 	return clampd(lambert / 0.70710678, 0.5, 1.3);
 }
 
-static rgb view_elevation(const sample *m)
+static rgb view_elevation(sample *m)
 {
 	const snapshot_t *s = m->s;
-	double e = height(s, m->t, m->p), h = e - s->sea_level_m;
+	double e = sample_height(m), h = e - s->sea_level_m;
 	rgb c = h >= 0 ? ramp(hyps_land, NSTOPS(hyps_land), h)
 	               : ramp(hyps_water, NSTOPS(hyps_water), h);
 	if (!m->shade)
@@ -481,7 +520,7 @@ static rgb water_dim(const sample *m, rgb c)
 	return interp(m->s->elevation, m->t) < m->s->sea_level_m ? scale(c, WATER_DIM) : c;
 }
 
-static rgb view_plates(const sample *m)
+static rgb view_plates(sample *m)
 {
 	const snapshot_t *s = m->s;
 	int c = m->t->near;
@@ -491,20 +530,20 @@ static rgb view_plates(const sample *m)
 	int pi = s->plate[c];
 	rgb col = pi < s->plate_count ? (rgb){s->plates[pi].r, s->plates[pi].g, s->plates[pi].b}
 	                              : (rgb){128, 128, 128};
-	return coast_height(s, m->t, m->p) < s->sea_level_m ? scale(col, 0.72) : col;
+	return coast_height(m) < s->sea_level_m ? scale(col, 0.72) : col;
 }
 
-static rgb view_stress(const sample *m)
+static rgb view_stress(sample *m)
 {
 	return water_dim(m, ramp(stress_ramp, NSTOPS(stress_ramp), interp(m->s->stress, m->t)));
 }
 
-static rgb view_temperature(const sample *m)
+static rgb view_temperature(sample *m)
 {
 	return water_dim(m, ramp(temp_ramp, NSTOPS(temp_ramp), interp(m->s->temperature, m->t)));
 }
 
-static rgb view_precip(const sample *m)
+static rgb view_precip(sample *m)
 {
 	return water_dim(m, ramp(precip_ramp, NSTOPS(precip_ramp), interp(m->s->precip, m->t)));
 }
@@ -512,7 +551,7 @@ static rgb view_precip(const sample *m)
 /* Oceanic crust by age; the age of continents is not what this map is about,
  * so they are grey. Age is averaged over oceanic vertices only, so the ridge
  * stays young up to the continental margin. */
-static rgb view_age(const sample *m)
+static rgb view_age(sample *m)
 {
 	const snapshot_t *s = m->s;
 	const tri *t = m->t;
@@ -526,7 +565,7 @@ static rgb view_age(const sample *m)
 
 /* Speed of the plate under the point, interpolated within that plate only
  * (velocity jumps across boundaries, it should not blur there). */
-static rgb view_motion(const sample *m)
+static rgb view_motion(sample *m)
 {
 	const snapshot_t *s = m->s;
 	const tri *t = m->t;
@@ -544,7 +583,7 @@ static rgb view_motion(const sample *m)
 	return water_dim(m, ramp(speed_ramp, NSTOPS(speed_ramp), v));
 }
 
-typedef rgb (*view_fn)(const sample *m);
+typedef rgb (*view_fn)(sample *m);
 static const view_fn view_fns[VIEW_COUNT] = {
 	[VIEW_BIOME] = view_biome,
 	[VIEW_ELEVATION] = view_elevation,
@@ -562,7 +601,7 @@ rgb colormap_cell(const snapshot_t *s, view_kind v, int cell)
 		return (rgb){0, 0, 0};
 	tri t;
 	tri_single(&t, cell);
-	sample m = {s, &t, s->grid->centre[cell], 0};
+	sample m = {s, &t, s->grid->centre[cell], 0, NULL, 0, 0};
 	return view_fns[v](&m);
 }
 
@@ -574,7 +613,7 @@ rgb colormap_point(const snapshot_t *s, view_kind v, vec3 p, int *hint)
 	tri_find(s->grid, p, hint ? *hint : -1, NULL, &t);
 	if (hint)
 		*hint = t.near;
-	sample m = {s, &t, p, 1};
+	sample m = {s, &t, p, 1, NULL, 0, 0};
 	return view_fns[v](&m);
 }
 
@@ -584,6 +623,33 @@ rgb colormap_point_cur(const snapshot_t *s, view_kind v, vec3 p, colormap_cursor
 		return (rgb){0, 0, 0};
 	tri t;
 	cursor_find(s, p, cur, &t);
-	sample m = {s, &t, p, 1};
+	sample m = {s, &t, p, 1, cur, 0, 0};
 	return view_fns[v](&m);
+}
+
+void colormap_locate(const snapshot_t *s, vec3 p, colormap_cursor *cur, colormap_at *at)
+{
+	at->p = p;
+	cursor_find(s, p, cur, &at->t);
+	at->has_height = 0;
+}
+
+rgb colormap_at_colour(const snapshot_t *s, view_kind v, colormap_at *at, colormap_cursor *cur)
+{
+	if (!s || (unsigned)v >= VIEW_COUNT)
+		return (rgb){0, 0, 0};
+	sample m = {s, &at->t, at->p, 1, cur, at->has_height, at->height};
+	rgb c = view_fns[v](&m);
+	at->has_height = m.has_height;
+	at->height = m.height;
+	return c;
+}
+
+double colormap_at_height(const snapshot_t *s, colormap_at *at)
+{
+	if (!at->has_height) {
+		at->height = height(s, &at->t, at->p);
+		at->has_height = 1;
+	}
+	return at->height;
 }

@@ -4,6 +4,7 @@
 #define TECTONICA_COLORMAP_H
 
 #include <stdint.h>
+#include "core/biome.h"
 #include "core/snapshot.h"
 #include "core/vec.h"
 
@@ -36,8 +37,19 @@ double colormap_precip_at(const snapshot_t *s, vec3 p, int cell);
  * nearest cell and Delaunay triangle, so the next point usually costs one
  * neighbour scan and one inside test. Colours do not depend on the cursor
  * (except on exact ties between cells), only speed does. */
-typedef struct colormap_cursor { int cell; int tri[3]; } colormap_cursor;
-#define COLORMAP_CURSOR_INIT {-1, {-1, -1, -1}}
+/* It also keeps what is the same for a whole row or map: the latitude
+ * term of the last point and the snapshot's biome table prepared for
+ * lookups, so a cursor serves one snapshot (start a fresh one per map or
+ * row, as every caller does). */
+typedef struct colormap_cursor {
+	int cell;
+	int tri[3];
+	int has_lat;                /* abs_lat_deg belongs to lat_z */
+	double lat_z, abs_lat_deg;
+	const snapshot_t *lut_of;   /* lut is prepared for this snapshot */
+	biome_lut lut;
+} colormap_cursor;
+#define COLORMAP_CURSOR_INIT {.cell = -1, .tri = {-1, -1, -1}}
 rgb colormap_point_cur(const snapshot_t *s, view_kind v, vec3 p, colormap_cursor *cur);
 /* Interpolated elevation (m) with a cursor (heightmap export). */
 double colormap_elevation_cur(const snapshot_t *s, vec3 p, colormap_cursor *cur);
@@ -45,5 +57,25 @@ double colormap_elevation_cur(const snapshot_t *s, vec3 p, colormap_cursor *cur)
  * and their weights (>= 0, sum 1). Returns the nearest cell. */
 int colormap_weights_cur(const snapshot_t *s, vec3 p, colormap_cursor *cur, int cells[3],
                          double w[3]);
+
+/* A point located once for several maps of the same pixels (an export of
+ * biome and elevation16 together): its triangle, and its height with the
+ * sub-cell detail, computed on first use and then shared. Every value read
+ * through it is bit for bit what the calls above give for p. */
+typedef struct colormap_tri {
+	int near;       /* nearest cell */
+	int c[3];       /* triangle vertices (cells) */
+	double w[3];    /* barycentric weights, >= 0, sum 1 */
+} colormap_tri;
+typedef struct colormap_at {
+	vec3 p;
+	colormap_tri t;
+	int has_height;
+	double height;
+} colormap_at;
+void colormap_locate(const snapshot_t *s, vec3 p, colormap_cursor *cur, colormap_at *at);
+/* colormap_point_cur and colormap_elevation_cur of a located point. */
+rgb colormap_at_colour(const snapshot_t *s, view_kind v, colormap_at *at, colormap_cursor *cur);
+double colormap_at_height(const snapshot_t *s, colormap_at *at);
 
 #endif
