@@ -18,10 +18,9 @@
 
 #include "config.h"
 #include "io/export_data.h"
+#include "io/export_png.h"
 #include "io/export_render.h"
-#include "io/georef.h"
 #include "io/outfile.h"
-#include "io/pngwrite.h"
 #include "base/pool.h"
 
 #define EXPORT_MIN_WIDTH 16
@@ -157,72 +156,6 @@ int export_check(const char *dir, unsigned mask, long frame, const char *const *
 	return 0;
 }
 
-/* A PNG map; equirectangular ones get their .aux.xml for GDAL. */
-static int write_png_kind(export_job *j, const export_meta *m, const char *dir, long frame,
-                          char *err, size_t errlen)
-{
-	const export_spec *sp = &export_specs[j->kind];
-	char path[PATH_MAX], tmp[OUTFILE_TMP_MAX];
-	if (export_file_path(path, sizeof path, dir, sp->name, frame, ".png", err, errlen) != 0 ||
-	    outfile_begin(path, tmp, err, errlen) != 0)
-		return -1;
-
-	int cube = sp->store == STORE_CUBE || sp->store == STORE_CUBE16;
-	pngw_format fmt = sp->store == STORE_GREY8 ? PNGW_GREY8
-	                : sp->store == STORE_GREY16 || sp->store == STORE_CUBE16 ? PNGW_GREY16 : PNGW_RGB8;
-	char projection[256];
-	char srs[256];
-	if (cube)
-		snprintf(projection, sizeof projection, "cube map, 4x3 horizontal cross: row 1 = -Y +X +Y -X "
-		         "(lon -90 0 90 180), +Z (north) above and -Z below +X");
-	else if (export_job_srs(j, srs, sizeof srs))
-		snprintf(projection, sizeof projection, "%s", srs);
-	else
-		snprintf(projection, sizeof projection, "equirectangular, lon %.10g..%.10g left to right, "
-		         "lat %.10g..%.10g top to bottom, pixel centres at ((x+0.5)/W, (y+0.5)/H)",
-		         j->west, j->east, j->north, j->south);
-	pngw_text text[14] = {
-		{"Software", m->software},
-		{"Kind", sp->name},
-		{"Scenario", m->scenario},
-		{"Seed", m->seed},
-		{"Step", m->step},
-		{"Time-Myr", m->time},
-		{"Projection", projection},
-		{"Sea-Level-m", m->sea},
-		{"Eustatic-Change-m", m->eustatic},
-		{"State-Hash", m->hash},
-		{"Planet-Radius-m", m->radius},
-		{"Scenario-YAML", m->scenario_yaml ? m->scenario_yaml : ""},
-	};
-	int ntext = 12;
-	if (fmt != PNGW_RGB8)
-		text[ntext++] = (pngw_text){"Elevation-Mapping", fmt == PNGW_GREY16
-			? "linear, -11000 m -> 0, +9000 m -> 65535 (metres from the sea level of this step)"
-			: "linear, -11000 m -> 0, +9000 m -> 255 (metres from the sea level of this step)"};
-
-	j->stride = (size_t)j->w * (size_t)pngw_pixel_bytes(fmt);
-	int rc = pngw_write(tmp, path, j->w, j->h, fmt, text, ntext, BAND_ROWS, export_fill_band, j,
-	                    err, errlen);
-	if (outfile_commit(tmp, path, rc == 0, err, errlen) != 0)
-		return -1;
-	if (cube)
-		return 0;
-	/* heights: value = DN * scale + offset, metres from the sea */
-	double levels = fmt == PNGW_GREY16 ? 65535.0 : 255.0;
-	georef_band band = {"elevation", "m", (ELEV_HI - ELEV_LO) / levels, ELEV_LO};
-	georef_band chans[3] = {{"red", NULL, 0, 0}, {"green", NULL, 0, 0}, {"blue", NULL, 0, 0}};
-	georef_item meta[] = {
-		{"State-Hash", m->hash}, {"Planet-Radius-m", m->radius},
-	};
-	georef g = {.width = j->w, .height = j->h, .radius_m = m->radius_m,
-	            .nbands = fmt == PNGW_RGB8 ? 3 : 1, .bands = fmt == PNGW_RGB8 ? chans : &band,
-	            .meta = meta, .nmeta = (int)(sizeof meta / sizeof *meta)};
-	export_job_georef(j, &g.west, &g.north, &g.dx, &g.dy);
-	g.srs = export_job_srs(j, srs, sizeof srs);
-	return georef_write_aux(path, &g, err, errlen);
-}
-
 int export_write(const snapshot_t *s, unsigned mask, const char *dir,
                  const export_opts *o, struct pool *pool, char *err, size_t errlen)
 {
@@ -271,8 +204,23 @@ int export_write(const snapshot_t *s, unsigned mask, const char *dir,
 	export_meta m;
 	export_meta_fill(&m, s, o);
 	int rc = 0;
+	/* the equirectangular PNG maps together, sharing their pixels' points */
+	export_kind group[EXPORT_KIND_COUNT];
+	int ngroup = 0;
+	for (int k = 0; k < EXPORT_KIND_COUNT; k++)
+		if (mask & 1u << k && export_png_groupable((export_kind)k))
+			group[ngroup++] = (export_kind)k;
+	if (ngroup > 0) {
+		j.kind = group[0];
+		if (export_job_layout(&j, w, h, 0) != 0) {
+			snprintf(err, errlen, "out of memory");
+			rc = -1;
+		} else {
+			rc = export_png_write(&j, group, ngroup, &m, dir, o->frame, err, errlen);
+		}
+	}
 	for (int k = 0; k < EXPORT_KIND_COUNT && rc == 0; k++) {
-		if (!(mask & 1u << k))
+		if (!(mask & 1u << k) || export_png_groupable((export_kind)k))
 			continue;
 		j.kind = (export_kind)k;
 		j.band = 0;
@@ -292,7 +240,7 @@ int export_write(const snapshot_t *s, unsigned mask, const char *dir,
 			rc = export_data_write(&j, &m, dir, o->frame, err, errlen);
 			break;
 		default:
-			rc = write_png_kind(&j, &m, dir, o->frame, err, errlen);
+			rc = export_png_write(&j, &j.kind, 1, &m, dir, o->frame, err, errlen);
 		}
 	}
 	free(j.clon);

@@ -61,7 +61,9 @@
  * Sizes: W even, 16..16384, H = W / 2 (height 0 means W / 2). Files are
  * written to a temporary name and renamed; rows are rendered through the
  * pool with bounds independent of the thread count, so the bytes are the
- * same for any -j. */
+ * same for any -j. The equirectangular PNG maps of one call are rendered
+ * and compressed together (export_png.h); a file's bytes do not depend on
+ * the kinds written with it. */
 #ifndef TECTONICA_EXPORT_H
 #define TECTONICA_EXPORT_H
 

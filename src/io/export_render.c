@@ -298,6 +298,52 @@ static void render_row(const export_job *j, int y, uint8_t *out)
 	}
 }
 
+int export_png_groupable(export_kind k)
+{
+	export_store st = (unsigned)k < EXPORT_KIND_COUNT ? export_specs[k].store : STORE_U8;
+	return st == STORE_RGB8 || st == STORE_GREY8 || st == STORE_GREY16;
+}
+
+/* Row y of several equirectangular maps: each pixel's point is located
+ * once (and its height with detail computed at most once) for all of
+ * them; each value is what render_row gives for that kind alone. */
+static void render_row_group(const export_job *j, const export_kind *kinds, int n, int y,
+                             uint8_t *const *out)
+{
+	const snapshot_t *s = j->s;
+	colormap_cursor cur = COLORMAP_CURSOR_INIT;
+	double lat = row_lat(j, y), cl = cos(lat), sl = sin(lat);
+	for (int x = 0; x < j->w; x++) {
+		colormap_at at;
+		colormap_locate(s, v3(cl * j->clon[x], cl * j->slon[x], sl), &cur, &at);
+		for (int i = 0; i < n; i++) {
+			const export_spec *sp = &export_specs[kinds[i]];
+			switch (sp->store) {
+			case STORE_GREY8:
+				out[i][x] = elev8(colormap_at_height(s, &at));
+				break;
+			case STORE_GREY16:
+				((uint16_t *)(void *)out[i])[x] = export_elev16(colormap_at_height(s, &at));
+				break;
+			default:
+				put_rgb(out[i], x, colormap_at_colour(s, (view_kind)sp->view, &at, &cur));
+			}
+		}
+	}
+}
+
+void export_render_row(const export_job *j, const export_kind *kinds, int n, int y,
+                       uint8_t *const *out)
+{
+	if (n == 1 && !export_png_groupable(kinds[0])) {
+		export_job one = *j;
+		one.kind = kinds[0];
+		render_row(&one, y, out[0]);
+	} else {
+		render_row_group(j, kinds, n, y, out);
+	}
+}
+
 static void render_chunk(void *ctx, int begin, int end, int chunk)
 {
 	(void)chunk;

@@ -86,6 +86,14 @@ uint16_t export_elev16(double e);
 
 /* Bytes of one sample of a store. */
 int export_store_bytes(export_store st);
+/* Whether kind k is an equirectangular PNG map (RGB or grey): those of
+ * one export are rendered and written together (export_png.h). */
+int export_png_groupable(export_kind k);
+/* Render row y of each of the n kinds into out[i]: equirectangular PNG
+ * kinds (export_png_groupable) together, sharing each pixel's located
+ * point; any other kind alone (n == 1). Only j's layout is read. */
+void export_render_row(const export_job *j, const export_kind *kinds, int n, int y,
+                       uint8_t *const *out);
 /* Render rows [y0, y1) of j into buf through the pool (pngw_fill shape). */
 int export_fill_band(void *ctx, int y0, int y1, void *buf);
 /* dir/STEM SUFFIX or dir/STEM-FRAME SUFFIX (FRAME 6 digits). 0, or -1. */

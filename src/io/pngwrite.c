@@ -47,47 +47,54 @@ static int plain_ascii(const char *s)
 	return 1;
 }
 
-/* Where libpng's errors go: the file named in messages (the destination,
- * not the temporary name) and the errno of a failed write, so a full disk
- * reads "cannot write 'map.png': No space left on device", not libpng's
- * bare "Write Error". */
-typedef struct errbox {
-	char *err;
-	size_t len;
-	const char *shown;
+/* PNGW_ERR: room for a message naming the file and the reason. */
+#define PNGW_ERR 512
+
+/* One PNG being written. libpng's errors land in err: the file named in
+ * messages is the destination, not the temporary name, and a failed
+ * write reports its errno, so a full disk reads "cannot write 'map.png':
+ * No space left on device", not libpng's bare "Write Error". */
+struct pngw {
+	png_structp png;
+	png_infop info;
 	FILE *f;
+	char shown[OUTFILE_SHOWN];
+	size_t stride;
+	int height, written;
+	int failed;
 	int write_errno;
-} errbox;
+	png_bytep *rows;       /* row pointers for png_write_rows */
+	int nrows;
+	char err[PNGW_ERR];
+};
 
 static void on_error(png_structp png, png_const_charp msg)
 {
-	errbox *e = png_get_error_ptr(png);
-	if (e && e->err && e->len) {
-		char b[OUTFILE_SHOWN];
-		if (e->write_errno)
-			snprintf(e->err, e->len, "cannot write '%s': %s", outfile_shown(e->shown, b),
-			         strerror(e->write_errno));
+	pngw *w = png_get_error_ptr(png);
+	if (w) {
+		if (w->write_errno)
+			snprintf(w->err, sizeof w->err, "cannot write '%s': %s", w->shown,
+			         strerror(w->write_errno));
 		else
-			snprintf(e->err, e->len, "cannot write '%s': libpng: %s",
-			         outfile_shown(e->shown, b), msg);
+			snprintf(w->err, sizeof w->err, "cannot write '%s': libpng: %s", w->shown, msg);
 	}
 	png_longjmp(png, 1);
 }
 
 static void on_write(png_structp png, png_bytep data, size_t len)
 {
-	errbox *e = png_get_io_ptr(png);
-	if (fwrite(data, 1, len, e->f) != len) {
-		e->write_errno = errno ? errno : EIO;
+	pngw *w = png_get_io_ptr(png);
+	if (fwrite(data, 1, len, w->f) != len) {
+		w->write_errno = errno ? errno : EIO;
 		png_error(png, "write error");
 	}
 }
 
 static void on_flush(png_structp png)
 {
-	errbox *e = png_get_io_ptr(png);
-	if (fflush(e->f) != 0) {
-		e->write_errno = errno ? errno : EIO;
+	pngw *w = png_get_io_ptr(png);
+	if (fflush(w->f) != 0) {
+		w->write_errno = errno ? errno : EIO;
 		png_error(png, "write error");
 	}
 }
@@ -109,59 +116,25 @@ static int little_endian(void)
 	return *(const uint8_t *)&one == 1;
 }
 
-int pngw_write(const char *path, const char *shown, int width, int height, pngw_format fmt,
-               const pngw_text *text, int ntext, int band, pngw_fill fill, void *ctx,
-               char *err, size_t errlen)
+/* Everything but the file: libpng's structures and the row pointers. */
+static void release(pngw *w)
 {
-	if (width < 1 || height < 1 || band < 1) {
-		snprintf(err, errlen, "bad PNG size %dx%d", width, height);
-		return -1;
-	}
-	size_t stride = (size_t)width * (size_t)pngw_pixel_bytes(fmt);
-	const int nb = band < height ? band : height;
-	errbox box = {err, errlen, shown ? shown : path, NULL, 0};
-	char b[OUTFILE_SHOWN];
-	FILE *volatile f = NULL;
-	uint8_t *volatile buf = NULL;
-	png_bytep *volatile rows = NULL;
-	png_textp volatile tx = NULL;
-	char **volatile utf8 = NULL;    /* UTF-8 copies of iTXt values */
-	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &box, on_error, on_warning);
-	png_infop info = png ? png_create_info_struct(png) : NULL;
-	if (!png || !info) {
-		png_destroy_write_struct(&png, NULL);
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	if (setjmp(png_jmpbuf(png))) {
-		png_destroy_write_struct(&png, &info);
-		if (f)
-			fclose(f);
-		free(buf);
-		free(rows);
-		free(tx);
-		for (int i = 0; utf8 && i < ntext; i++)
-			free(utf8[i]);
-		free(utf8);
-		return -1;
-	}
-	buf = malloc(stride * (size_t)nb);
-	rows = malloc(sizeof *rows * (size_t)nb);
-	tx = calloc((size_t)(ntext > 0 ? ntext : 1), sizeof *tx);
-	utf8 = calloc((size_t)(ntext > 0 ? ntext : 1), sizeof *utf8);
-	if (!buf || !rows || !tx || !utf8)
-		png_error(png, "out of memory");
-	f = fopen(path, "wb");
-	if (!f) {
-		snprintf(err, errlen, "cannot write '%s': %s", outfile_shown(box.shown, b), strerror(errno));
-		png_longjmp(png, 1);
-	}
-	box.f = f;
-	png_set_write_fn(png, &box, on_write, on_flush);
+	if (w->png)
+		png_destroy_write_struct(&w->png, &w->info);
+	free(w->rows);
+	w->rows = NULL;
+}
+
+/* IHDR and the text chunks (png_write_info); libpng errors longjmp out. */
+static void write_header(pngw *w, int width, int height, pngw_format fmt,
+                         const pngw_text *text, int ntext, png_textp tx, char **utf8)
+{
+	png_structp png = w->png;
+	png_set_write_fn(png, w, on_write, on_flush);
 	png_set_compression_level(png, PNGW_ZLIB_LEVEL);
 	png_set_compression_strategy(png, PNGW_STRATEGY);
 	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNGW_FILTERS);
-	png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height,
+	png_set_IHDR(png, w->info, (png_uint_32)width, (png_uint_32)height,
 	             fmt == PNGW_GREY16 ? 16 : 8,
 	             fmt == PNGW_RGB8 ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_GRAY,
 	             PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
@@ -186,35 +159,164 @@ int pngw_write(const char *path, const char *shown, int width, int height, pngw_
 		tx[i].lang_key = (png_charp)"";
 	}
 	if (ntext > 0)
-		png_set_text(png, info, tx, ntext);
-	png_write_info(png, info);
+		png_set_text(png, w->info, tx, ntext);
+	png_write_info(png, w->info);
 	/* PNG stores 16-bit samples big-endian; our buffer is native */
 	if (fmt == PNGW_GREY16 && little_endian())
 		png_set_swap(png);
-	for (int y = 0; y < height; y += nb) {
-		int n = height - y < nb ? height - y : nb;
-		if (fill(ctx, y, y + n, buf) != 0) {
-			snprintf(err, errlen, "cannot write '%s': rendering failed", outfile_shown(box.shown, b));
-			png_longjmp(png, 1);
-		}
-		for (int i = 0; i < n; i++)
-			rows[i] = buf + stride * (size_t)i;
-		png_write_rows(png, rows, (png_uint_32)n);
+}
+
+pngw *pngw_open(const char *path, const char *shown, int width, int height, pngw_format fmt,
+                const pngw_text *text, int ntext, char *err, size_t errlen)
+{
+	if (width < 1 || height < 1) {
+		snprintf(err, errlen, "bad PNG size %dx%d", width, height);
+		return NULL;
 	}
-	png_write_end(png, info);
-	png_destroy_write_struct(&png, &info);
-	free(buf);
-	free(rows);
-	free(tx);
+	pngw *w = calloc(1, sizeof *w);
+	png_textp tx = calloc((size_t)(ntext > 0 ? ntext : 1), sizeof *tx);
+	char **utf8 = calloc((size_t)(ntext > 0 ? ntext : 1), sizeof *utf8); /* iTXt copies */
+	if (w) {
+		char b[OUTFILE_SHOWN];
+		snprintf(w->shown, sizeof w->shown, "%s", outfile_shown(shown ? shown : path, b));
+		w->stride = (size_t)width * (size_t)pngw_pixel_bytes(fmt);
+		w->height = height;
+		w->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, w, on_error, on_warning);
+		w->info = w->png ? png_create_info_struct(w->png) : NULL;
+	}
+	if (!w || !tx || !utf8 || !w->png || !w->info) {
+		snprintf(err, errlen, "out of memory");
+		goto fail;
+	}
+	w->f = fopen(path, "wb");
+	if (!w->f) {
+		snprintf(err, errlen, "cannot write '%s': %s", w->shown, strerror(errno));
+		goto fail;
+	}
+	if (setjmp(png_jmpbuf(w->png))) {
+		snprintf(err, errlen, "%s", w->err);
+		goto fail;
+	}
+	write_header(w, width, height, fmt, text, ntext, tx, utf8);
 	for (int i = 0; i < ntext; i++)
 		free(utf8[i]);
 	free(utf8);
-	int bad = ferror(f) || fflush(f) != 0;
-	int saved = errno;
-	if (fclose(f) != 0 || bad) {
-		snprintf(err, errlen, "cannot write '%s': %s", outfile_shown(box.shown, b),
-		         strerror(bad && saved ? saved : errno));
+	free(tx);
+	return w;
+fail:
+	for (int i = 0; utf8 && i < ntext; i++)
+		free(utf8[i]);
+	free(utf8);
+	free(tx);
+	if (w) {
+		release(w);
+		if (w->f)
+			fclose(w->f);
+		free(w);
+	}
+	return NULL;
+}
+
+int pngw_rows(pngw *w, const void *rows, int n)
+{
+	if (w->failed)
+		return -1;
+	if (n < 1 || n > w->height - w->written) {
+		snprintf(w->err, sizeof w->err, "cannot write '%s': %d rows too many", w->shown, n);
+		w->failed = 1;
 		return -1;
 	}
+	if (n > w->nrows) {
+		png_bytep *r = realloc(w->rows, sizeof *r * (size_t)n);
+		if (!r) {
+			snprintf(w->err, sizeof w->err, "out of memory");
+			w->failed = 1;
+			return -1;
+		}
+		w->rows = r;
+		w->nrows = n;
+	}
+	for (int i = 0; i < n; i++)
+		w->rows[i] = (png_bytep)rows + w->stride * (size_t)i;
+	if (setjmp(png_jmpbuf(w->png))) {
+		w->failed = 1;
+		return -1;
+	}
+	png_write_rows(w->png, w->rows, (png_uint_32)n);
+	w->written += n;
 	return 0;
+}
+
+const char *pngw_error(const pngw *w)
+{
+	return w->err;
+}
+
+int pngw_close(pngw *w, int ok, char *err, size_t errlen)
+{
+	if (!w)
+		return -1;
+	if (ok && !w->failed && w->written != w->height) {
+		snprintf(w->err, sizeof w->err, "cannot write '%s': %d of %d rows given", w->shown,
+		         w->written, w->height);
+		w->failed = 1;
+	}
+	if (ok && !w->failed) {
+		if (setjmp(png_jmpbuf(w->png)))
+			w->failed = 1;
+		else
+			png_write_end(w->png, w->info);
+	}
+	release(w);
+	int rc = 0;
+	if (ok && w->failed) {
+		snprintf(err, errlen, "%s", w->err);
+		rc = -1;
+	}
+	int bad = ferror(w->f) || fflush(w->f) != 0;
+	int saved = errno;
+	if ((fclose(w->f) != 0 || bad) && ok && rc == 0) {
+		snprintf(err, errlen, "cannot write '%s': %s", w->shown,
+		         strerror(bad && saved ? saved : errno));
+		rc = -1;
+	}
+	free(w);
+	return ok ? rc : -1;
+}
+
+int pngw_write(const char *path, const char *shown, int width, int height, pngw_format fmt,
+               const pngw_text *text, int ntext, int band, pngw_fill fill, void *ctx,
+               char *err, size_t errlen)
+{
+	if (width < 1 || height < 1 || band < 1) {
+		snprintf(err, errlen, "bad PNG size %dx%d", width, height);
+		return -1;
+	}
+	const int nb = band < height ? band : height;
+	size_t stride = (size_t)width * (size_t)pngw_pixel_bytes(fmt);
+	uint8_t *buf = malloc(stride * (size_t)nb);
+	if (!buf) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	pngw *w = pngw_open(path, shown, width, height, fmt, text, ntext, err, errlen);
+	if (!w) {
+		free(buf);
+		return -1;
+	}
+	for (int y = 0; y < height; y += nb) {
+		int n = height - y < nb ? height - y : nb;
+		if (fill(ctx, y, y + n, buf) != 0) {
+			char b[OUTFILE_SHOWN];
+			snprintf(err, errlen, "cannot write '%s': rendering failed",
+			         outfile_shown(shown ? shown : path, b));
+			pngw_close(w, 0, NULL, 0);
+			free(buf);
+			return -1;
+		}
+		if (pngw_rows(w, buf, n) != 0)
+			break;
+	}
+	free(buf);
+	return pngw_close(w, 1, err, errlen);
 }
