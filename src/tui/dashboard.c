@@ -69,9 +69,11 @@ static void draw(ui_t *u, mapview *mv)
 	erase();
 	panel_status(u, stdscr);
 	if (u->lay.map_border) {
-		char title[64];
-		snprintf(title, sizeof title, "%s %s %s", u->globe ? "Globe" : "Map",
-		         ui_sym(u, "\u00b7", "-"), map_modes[u->mode].title);
+		char title[128], where[64];
+		int n = snprintf(title, sizeof title, "%s %s %s", u->globe ? "Globe" : "Map",
+		                 ui_sym(u, "\u00b7", "-"), map_modes[u->mode].title);
+		if (mapview_where(u, where, sizeof where) > 0)
+			snprintf(title + n, sizeof title - (size_t)n, " %s %s", ui_sym(u, "\u00b7", "-"), where);
 		widget_box(u, stdscr, u->lay.map_box, title, u->focus == FOCUS_MAP);
 		mapview_legend(u, stdscr, u->lay.legend);
 	}
@@ -147,6 +149,7 @@ int dashboard_run(const dash_opts *o)
 	u->speed = o->speed;
 	u->export_dir = o->export_dir ? o->export_dir : ".";
 	u->globe_lat = 20;
+	u->zoom = 1;
 	u->psort = PSORT_AREA;
 	u->plate_sel_id = -1;
 	u->psort_desc = true;

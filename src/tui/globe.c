@@ -49,16 +49,18 @@ static vec3 to_view(const ui_t *u, vec3 p)
 
 typedef struct geom { double cx, cy, r; } geom;
 
-static geom geometry(int pw, int ph, double yscale)
+/* The disc: centred, 88 % of the shorter side, times the zoom (then only
+ * its middle shows). */
+static geom geometry(const ui_t *u, int pw, int ph, double yscale)
 {
 	double w = pw, h = ph * yscale;
-	geom g = {w / 2, h / 2, (w < h ? w : h) / 2 * 0.88};
+	geom g = {w / 2, h / 2, (w < h ? w : h) / 2 * 0.88 * (u->zoom > 1 ? u->zoom : 1)};
 	return g;
 }
 
 bool globe_unproject(const ui_t *u, int pw, int ph, double yscale, double px, double py, vec3 *p)
 {
-	geom g = geometry(pw, ph, yscale);
+	geom g = geometry(u, pw, ph, yscale);
 	double sx = (px - g.cx) / g.r, sy = -(py * yscale - g.cy) / g.r;
 	double rr = sx * sx + sy * sy;
 	if (rr > 1)
@@ -69,7 +71,7 @@ bool globe_unproject(const ui_t *u, int pw, int ph, double yscale, double px, do
 
 bool globe_project(const ui_t *u, int pw, int ph, double yscale, vec3 p, double *px, double *py)
 {
-	geom g = geometry(pw, ph, yscale);
+	geom g = geometry(u, pw, ph, yscale);
 	vec3 v = to_view(u, p);
 	if (v.z < 0)
 		return false;
@@ -80,7 +82,7 @@ bool globe_project(const ui_t *u, int pw, int ph, double yscale, vec3 p, double 
 
 void globe_render(const ui_t *u, int pw, int ph, double yscale, rgb *pix, int32_t *cell)
 {
-	geom g = geometry(pw, ph, yscale);
+	geom g = geometry(u, pw, ph, yscale);
 	const vec3 light = v3_norm(v3(-0.45, 0.5, 0.75));
 	vec3 pole = to_view(u, v3(0, 0, 1));
 	double pl = hypot(pole.x, pole.y);

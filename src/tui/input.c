@@ -202,10 +202,14 @@ static unsigned k_inspect(ui_t *u, int key)
 	return DIRTY_TEXT;
 }
 
+/* The cursor moves one character of the map (a few degrees on the globe),
+ * finer as the map zooms in; the zoomed flat map pans to keep it in view. */
 static unsigned cursor_key(ui_t *u, int key)
 {
 	rect r = u->lay.map;
-	double dlon = u->globe || r.w <= 0 ? 3 : 360.0 / r.w, dlat = u->globe || r.h <= 0 ? 3 : 180.0 / r.h;
+	double z = u->zoom > 1 ? u->zoom : 1;
+	double dlon = (u->globe || r.w <= 0 ? 3 : 360.0 / r.w) / z;
+	double dlat = (u->globe || r.h <= 0 ? 3 : 180.0 / r.h) / z;
 	switch (key) {
 	case KEY_LEFT: case 'h': u->insp_lon -= dlon; break;
 	case KEY_RIGHT: case 'l': u->insp_lon += dlon; break;
@@ -216,7 +220,9 @@ static unsigned cursor_key(ui_t *u, int key)
 	u->insp_lat = u->insp_lat > 89.9 ? 89.9 : u->insp_lat < -89.9 ? -89.9 : u->insp_lat;
 	u->insp_lon = fmod(u->insp_lon + 540, 360) - 180;
 	inspect_moved(u);
-	return DIRTY_TEXT;
+	double lon0 = u->pan_lon, lat0 = u->pan_lat;
+	mapview_follow(u, u->insp_lat, u->insp_lon);
+	return DIRTY_TEXT | (lon0 != u->pan_lon || lat0 != u->pan_lat ? DIRTY_MAP : 0);
 }
 
 static unsigned k_fullmap(ui_t *u, int key)
@@ -225,41 +231,67 @@ static unsigned k_fullmap(ui_t *u, int key)
 	return DIRTY_LAYOUT | DIRTY_MAP | DIRTY_TEXT;
 }
 
-/* Arrows on the map: pan the flat map, turn or nod the globe. */
+/* z, Z, 0: zoom in, out, back to the whole planet; around the inspector's
+ * place when there is one. */
+static unsigned k_zoom(ui_t *u, int key)
+{
+	double z0 = u->zoom;
+	if (key == '0') {
+		u->zoom = 1;
+		u->pan_lat = 0;
+		if (!u->globe)
+			u->pan_lon = 0;
+		mapview_clamp(u);
+	} else {
+		mapview_zoom(u, key == 'z' ? 2 : 0.5, u->inspecting, u->insp_lat, u->insp_lon);
+	}
+	if (u->zoom == z0 && key != '0')
+		status_message(u, false, "zoom %g: %s", u->zoom, key == 'z' ? "as far in as it goes" : "the whole planet");
+	else
+		status_message(u, false, "zoom %g (z in, Z out, 0 whole planet)", u->zoom);
+	return DIRTY_MAP | DIRTY_TEXT;
+}
+
+/* Arrows on the map: pan the flat map (up and down once zoomed in), turn or
+ * nod the globe; steps shrink as the view zooms in. */
 static unsigned map_key(ui_t *u, int key)
 {
 	if (u->cursor)
 		return cursor_key(u, key);
+	double z = u->zoom > 1 ? u->zoom : 1;
+	double lon0 = u->pan_lon, lat0 = u->pan_lat, spin0 = u->spin, glat0 = u->globe_lat;
+	double dlon = fmin(15, 45 / z), dlat = fmin(10, 22.5 / z);
 	switch (key) {
 	case KEY_LEFT: case 'h':
 		if (u->globe)
-			u->spin -= 0.26;
+			u->spin -= dlon * M_PI / 180;
 		else
-			u->pan_lon -= 15;
+			u->pan_lon -= dlon;
 		break;
 	case KEY_RIGHT: case 'l':
 		if (u->globe)
-			u->spin += 0.26;
+			u->spin += dlon * M_PI / 180;
 		else
-			u->pan_lon += 15;
+			u->pan_lon += dlon;
 		break;
-	case KEY_UP:
-		if (!u->globe)
-			return 0;
-		u->globe_lat = u->globe_lat + 10 > 90 ? 90 : u->globe_lat + 10;
+	case KEY_UP: case 'k':
+		if (u->globe)
+			u->globe_lat = fmin(90, u->globe_lat + dlat);
+		else
+			u->pan_lat += dlat;
 		break;
-	case KEY_DOWN:
-		if (!u->globe)
-			return 0;
-		u->globe_lat = u->globe_lat - 10 < -90 ? -90 : u->globe_lat - 10;
+	case KEY_DOWN: case 'j':
+		if (u->globe)
+			u->globe_lat = fmax(-90, u->globe_lat - dlat);
+		else
+			u->pan_lat -= dlat;
 		break;
 	default:
 		return 0;
 	}
-	while (u->pan_lon > 180)
-		u->pan_lon -= 360;
-	while (u->pan_lon <= -180)
-		u->pan_lon += 360;
+	mapview_clamp(u);
+	if (lon0 == u->pan_lon && lat0 == u->pan_lat && spin0 == u->spin && glat0 == u->globe_lat)
+		return 0;
 	return DIRTY_MAP | DIRTY_TEXT;
 }
 
@@ -276,9 +308,14 @@ static unsigned mouse(ui_t *u)
 	}
 	if (u->lay.show_params && rect_has(u->lay.params, ev.y, ev.x) && !(wheel_up || wheel_dn))
 		return paramedit_click(u, ev.y, ev.x);
+	double lat, lon;
+	if ((wheel_up || wheel_dn) && u->snap && mapview_locate(u, u->lay.map, ev.y, ev.x, &lat, &lon)) {
+		/* the wheel zooms around the place under the pointer */
+		mapview_zoom(u, wheel_up ? 2 : 0.5, true, lat, lon);
+		return DIRTY_MAP | DIRTY_TEXT;
+	}
 	if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
 		return 0;
-	double lat, lon;
 	if (u->snap && mapview_locate(u, u->lay.map, ev.y, ev.x, &lat, &lon)) {
 		u->inspecting = true;
 		u->insp_lat = lat;
@@ -309,8 +346,11 @@ const key_binding key_table[] = {
 	{{'g', 0}, "g", "globe / flat map", k_globe},
 	{{'f', 0}, "f", "full-screen map / panels", k_fullmap},
 	{{'i', 0}, "i", "inspect: cursor on the map (arrows, h j k l)", k_inspect},
+	{{'z', 0}, "z", "zoom in (around the cursor; wheel: the pointer)", k_zoom},
+	{{'Z', 0}, "Z", "zoom out", k_zoom},
+	{{'0', 0}, "0", "whole planet again (zoom 1)", k_zoom},
 	{{'\t', KEY_BTAB, 0}, "tab", "next panel (map, plates, parameters)", k_tab},
-	{{0}, "arrows h l", "map: pan (globe: turn, tilt); tables: move", NULL},
+	{{0}, "arrows hjkl", "map: pan (globe: turn, tilt); tables: move", NULL},
 	{{0}, "< > enter", "plates: sort column, reverse order", NULL},
 	{{0}, "enter", "parameters: edit value (esc cancels)", NULL},
 	{{0}, "left right", "parameters: nudge value", NULL},

@@ -126,6 +126,113 @@ static int ensure(mapview *mv, int cols, int rows, int pw, int ph)
 	return 0;
 }
 
+/* --- the flat map's window onto the planet -------------------------------
+ *
+ * The flat map shows 360/zoom degrees of longitude around pan_lon and
+ * 180/zoom degrees of latitude around pan_lat; fx, fy are fractions of the
+ * map's width and height (0 left/top, 1 right/bottom). Every pixel is
+ * sampled from the sphere at its own place, so zooming in shows detail the
+ * whole-planet map has no room for. */
+
+static double wrap180(double lon)
+{
+	return lon - 360.0 * floor((lon + 180.0) / 360.0);
+}
+
+static double view_zoom(const ui_t *u)
+{
+	return u->zoom > 1 ? u->zoom : 1;
+}
+
+static double flat_lat(const ui_t *u, double fy)
+{
+	return u->pan_lat + (0.5 - fy) * 180.0 / view_zoom(u);
+}
+
+static double flat_lon(const ui_t *u, double fx)
+{
+	return wrap180(u->pan_lon + (fx - 0.5) * 360.0 / view_zoom(u));
+}
+
+static void flat_place(const ui_t *u, double lat, double lon, double *fx, double *fy)
+{
+	*fx = wrap180(lon - u->pan_lon) * view_zoom(u) / 360.0 + 0.5;
+	*fy = 0.5 - (lat - u->pan_lat) * view_zoom(u) / 180.0;
+}
+
+void mapview_clamp(ui_t *u)
+{
+	if (!(u->zoom >= 1))
+		u->zoom = 1;
+	if (u->zoom > MAPVIEW_ZOOM_MAX)
+		u->zoom = MAPVIEW_ZOOM_MAX;
+	double half = 90.0 / u->zoom;
+	if (u->pan_lat > 90 - half)
+		u->pan_lat = 90 - half;
+	if (u->pan_lat < -90 + half)
+		u->pan_lat = -90 + half;
+	u->pan_lon = wrap180(u->pan_lon);
+}
+
+void mapview_zoom(ui_t *u, double factor, bool about, double lat, double lon)
+{
+	double z0 = view_zoom(u), z1 = z0 * factor;
+	z1 = z1 < 1 ? 1 : z1 > MAPVIEW_ZOOM_MAX ? MAPVIEW_ZOOM_MAX : z1;
+	if (u->globe) {
+		/* the globe zooms on the middle of the disc: bring the place there */
+		if (about) {
+			u->spin = lon * DEG;
+			u->globe_lat = lat;
+		}
+	} else if (about) {
+		/* the place stays where it is on screen */
+		double fx, fy;
+		flat_place(u, lat, lon, &fx, &fy);
+		if (fx < 0 || fx > 1 || fy < 0 || fy > 1)
+			fx = fy = 0.5;
+		u->pan_lon = lon - (fx - 0.5) * 360.0 / z1;
+		u->pan_lat = lat - (0.5 - fy) * 180.0 / z1;
+	}
+	u->zoom = z1;
+	mapview_clamp(u);
+}
+
+bool mapview_shows(const ui_t *u, double lat, double lon)
+{
+	if (u->globe)
+		return true;
+	double fx, fy;
+	flat_place(u, lat, lon, &fx, &fy);
+	return fx >= 0 && fx < 1 && fy >= 0 && fy < 1;
+}
+
+void mapview_follow(ui_t *u, double lat, double lon)
+{
+	if (u->globe || mapview_shows(u, lat, lon))
+		return;
+	double fx, fy;
+	flat_place(u, lat, lon, &fx, &fy);
+	if (fx < 0 || fx >= 1)
+		u->pan_lon = lon;
+	if (fy < 0 || fy >= 1)
+		u->pan_lat = lat;
+	mapview_clamp(u);
+}
+
+int mapview_where(const ui_t *u, char *out, size_t len)
+{
+	if (u->globe)
+		return u->zoom > 1 ? snprintf(out, len, "zoom %g", u->zoom) : 0;
+	if (u->zoom <= 1 && u->pan_lon == 0)
+		return 0;
+	char z[24] = "";
+	if (u->zoom > 1)
+		snprintf(z, sizeof z, "zoom %g ", u->zoom);
+	return snprintf(out, len, "%s%s %.1f%c %.1f%c", z, u->zoom > 1 ? "at" : "centre",
+	                fabs(u->pan_lat), u->pan_lat >= 0 ? 'N' : 'S', fabs(u->pan_lon),
+	                u->pan_lon >= 0 ? 'E' : 'W');
+}
+
 static void equirect(const ui_t *u, mapview *mv)
 {
 	const snapshot_t *s = u->snap;
@@ -134,12 +241,12 @@ static void equirect(const ui_t *u, mapview *mv)
 	 * 75-pixel map (4.8 degrees) the walk crosses dozens of cells, so there
 	 * every pixel starts afresh from the O(1) locate table instead. */
 	const colormap_cursor fresh = COLORMAP_CURSOR_INIT;
-	bool walk = 2 * M_PI / mv->pw < 3 * s->grid->spacing;
+	bool walk = 2 * M_PI / (mv->pw * view_zoom(u)) < 3 * s->grid->spacing;
 	for (int y = 0; y < mv->ph; y++) {
-		double lat = (90.0 - (y + 0.5) * 180.0 / mv->ph) * DEG;
+		double lat = flat_lat(u, (y + 0.5) / mv->ph) * DEG;
 		colormap_cursor cur = fresh;
 		for (int x = 0; x < mv->pw; x++) {
-			double lon = (u->pan_lon - 180.0 + (x + 0.5) * 360.0 / mv->pw) * DEG;
+			double lon = flat_lon(u, (x + 0.5) / mv->pw) * DEG;
 			vec3 p = v3_from_latlon(lat, lon);
 			int i = y * mv->pw + x;
 			if (!walk)
@@ -278,8 +385,9 @@ static void outline(const ui_t *u, mapview *mv)
 			int c = mv->cell[y * w + x];
 			if (c < 0 || s->plate[c] != p)
 				continue;
-			/* the flat map wraps at its left and right edges */
-			int xl = x > 0 ? x - 1 : u->globe ? x : w - 1, xr = x < w - 1 ? x + 1 : u->globe ? x : 0;
+			/* the whole flat map wraps at its left and right edges */
+			bool wraps = !u->globe && view_zoom(u) == 1;
+			int xl = x > 0 ? x - 1 : wraps ? w - 1 : x, xr = x < w - 1 ? x + 1 : wraps ? 0 : x;
 			int nb[4] = {mv->cell[y * w + xl], mv->cell[y * w + xr],
 			             y > 0 ? mv->cell[(y - 1) * w + x] : c, y < h - 1 ? mv->cell[(y + 1) * w + x] : c};
 			for (int k = 0; k < 4; k++)
@@ -331,8 +439,8 @@ bool mapview_locate(const ui_t *u, rect r, int y, int x, double *lat, double *lo
 		*lon = v3_lon(p) / DEG;
 		return true;
 	}
-	*lat = 90.0 - py * 180.0 / r.h;
-	*lon = fmod(u->pan_lon - 180.0 + px * 360.0 / r.w + 540.0, 360.0) - 180.0;
+	*lat = flat_lat(u, py / r.h);
+	*lon = flat_lon(u, px / r.w);
 	return true;
 }
 
@@ -348,8 +456,10 @@ static bool place_at(const ui_t *u, rect r, double lat, double lon, int *y, int 
 		if (u->caps.halfblock)
 			py /= 2;
 	} else {
-		px = fmod(lon - (u->pan_lon - 180.0) + 720.0, 360.0) / 360.0 * r.w;
-		py = (90.0 - lat) / 180.0 * r.h;
+		double fx, fy;
+		flat_place(u, lat, lon, &fx, &fy);
+		px = fx * r.w;
+		py = fy * r.h;
 	}
 	*x = r.x + (int)floor(px);
 	*y = r.y + (int)floor(py);

@@ -10,6 +10,7 @@
 #define TECTONICA_TUI_MAPVIEW_H
 
 #include <curses.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "io/colormap.h"
 #include "tui/ui.h"
@@ -47,6 +48,22 @@ void mapview_blit(const mapview *mv, WINDOW *w, rect r);
 void mapview_legend(ui_t *u, WINDOW *w, rect r);
 /* Mark the inspected place on the map (a cross in the focus colour). */
 void mapview_marker(const ui_t *u, WINDOW *w, rect r);
+/* Zoom and pan (ui_t zoom, pan_lat, pan_lon; the globe: zoom, spin,
+ * globe_lat). The flat map samples every pixel from the sphere, so detail
+ * grows down to the grid's own. */
+enum { MAPVIEW_ZOOM_MAX = 64 };
+/* Keep zoom in 1..MAPVIEW_ZOOM_MAX and the flat view on the planet. */
+void mapview_clamp(ui_t *u);
+/* Zoom by factor; about: around the place lat/lon (it keeps its place on
+ * the flat map; the globe turns it to the middle), else around the middle. */
+void mapview_zoom(ui_t *u, double factor, bool about, double lat, double lon);
+/* Is this place inside the flat map's view (always true on the globe)? */
+bool mapview_shows(const ui_t *u, double lat, double lon);
+/* Pan the flat map so that the place is in view (the cursor left it). */
+void mapview_follow(ui_t *u, double lat, double lon);
+/* "zoom 4 at 22.5N 45.0E" for the map's title, or "" (returns the length)
+ * when the whole planet is shown as it first was. */
+int mapview_where(const ui_t *u, char *out, size_t len);
 /* Screen position inside r -> latitude/longitude (degrees). false off-planet. */
 bool mapview_locate(const ui_t *u, rect r, int y, int x, double *lat, double *lon);
 
