@@ -252,6 +252,12 @@ static unsigned k_zoom(ui_t *u, int key)
 	return DIRTY_MAP | DIRTY_TEXT;
 }
 
+static unsigned k_graticule(ui_t *u, int key)
+{
+	u->graticule = !u->graticule;
+	return DIRTY_MAP | DIRTY_TEXT;
+}
+
 /* Arrows on the map: pan the flat map (up and down once zoomed in), turn or
  * nod the globe; steps shrink as the view zooms in. */
 static unsigned map_key(ui_t *u, int key)
@@ -349,6 +355,7 @@ const key_binding key_table[] = {
 	{{'z', 0}, "z", "zoom in (around the cursor; wheel: the pointer)", k_zoom},
 	{{'Z', 0}, "Z", "zoom out", k_zoom},
 	{{'0', 0}, "0", "whole planet again (zoom 1)", k_zoom},
+	{{'#', 0}, "#", "graticule: latitude/longitude lines, equator in yellow", k_graticule},
 	{{'\t', KEY_BTAB, 0}, "tab", "next panel (map, plates, parameters)", k_tab},
 	{{0}, "arrows hjkl", "map: pan (globe: turn, tilt); tables: move", NULL},
 	{{0}, "< > enter", "plates: sort column, reverse order", NULL},

@@ -104,6 +104,7 @@ void mapview_done(mapview *mv)
 	free(mv->pix);
 	free(mv->cell);
 	free(mv->chars);
+	free(mv->grat);
 	memset(mv, 0, sizeof *mv);
 }
 
@@ -115,7 +116,8 @@ static int ensure(mapview *mv, int cols, int rows, int pw, int ph)
 	mv->pix = malloc(sizeof *mv->pix * (size_t)pw * ph);
 	mv->cell = malloc(sizeof *mv->cell * (size_t)pw * ph);
 	mv->chars = malloc(sizeof *mv->chars * ((size_t)cols * rows + 1));
-	if (!mv->pix || !mv->cell || !mv->chars) {
+	mv->grat = malloc((size_t)pw * ph);
+	if (!mv->pix || !mv->cell || !mv->chars || !mv->grat) {
 		mapview_done(mv);
 		return -1;
 	}
@@ -221,16 +223,23 @@ void mapview_follow(ui_t *u, double lat, double lon)
 
 int mapview_where(const ui_t *u, char *out, size_t len)
 {
+	int n = 0;
+	out[0] = 0;
+	if (u->graticule)
+		n = snprintf(out, len, "grid %g%s%s", mapview_grid_step(u), u->caps.utf8 ? "\u00b0" : " deg",
+		             u->zoom > 1 || (!u->globe && u->pan_lon != 0) ? " " : "");
+	if (n < 0 || (size_t)n >= len)
+		return n;
 	if (u->globe)
-		return u->zoom > 1 ? snprintf(out, len, "zoom %g", u->zoom) : 0;
+		return u->zoom > 1 ? n + snprintf(out + n, len - (size_t)n, "zoom %g", u->zoom) : n;
 	if (u->zoom <= 1 && u->pan_lon == 0)
-		return 0;
+		return n;
 	char z[24] = "";
 	if (u->zoom > 1)
 		snprintf(z, sizeof z, "zoom %g ", u->zoom);
-	return snprintf(out, len, "%s%s %.1f%c %.1f%c", z, u->zoom > 1 ? "at" : "centre",
-	                fabs(u->pan_lat), u->pan_lat >= 0 ? 'N' : 'S', fabs(u->pan_lon),
-	                u->pan_lon >= 0 ? 'E' : 'W');
+	return n + snprintf(out + n, len - (size_t)n, "%s%s %.1f%c %.1f%c", z, u->zoom > 1 ? "at" : "centre",
+	                    fabs(u->pan_lat), u->pan_lat >= 0 ? 'N' : 'S', fabs(u->pan_lon),
+	                    u->pan_lon >= 0 ? 'E' : 'W');
 }
 
 static void equirect(const ui_t *u, mapview *mv)
@@ -314,9 +323,30 @@ static void declare_classes(const ui_t *u)
 	palette_classes(cols, water, MAPVIEW_CLASSES);
 }
 
+/* Graticule pixels: a light or dark veil over what is under them (so the
+ * map still shows through), the equator in a colour of its own. */
+static rgb grat_rgb(rgb c, uint8_t kind)
+{
+	if (kind == GRAT_EQUATOR)
+		return (rgb){255, 215, 64};
+	int lum = (c.r * 3 + c.g * 6 + c.b) / 10;
+	int to = lum > 128 ? 0 : 255;
+	return (rgb){(uint8_t)((c.r + to) / 2), (uint8_t)((c.g + to) / 2), (uint8_t)((c.b + to) / 2)};
+}
+
+/* The colour index of pixel i: a class colour where the mode has classes;
+ * graticule pixels are not a class */
 static int pixel_colour(const ui_t *u, rgb c)
 {
 	return u->mode == VIEW_BIOME || u->mode == VIEW_PLATES ? palette_index_classed(c) : palette_index(c);
+}
+
+static int pixel_index(const ui_t *u, const mapview *mv, int i)
+{
+	if (mv->grat[i])
+		return palette_index(grat_rgb(mv->pix[i], mv->grat[i]));
+	rgb c = mv->pix[i];
+	return pixel_colour(u, c);
 }
 
 static void compose(const ui_t *u, mapview *mv)
@@ -333,8 +363,8 @@ static void compose(const ui_t *u, mapview *mv)
 					set_ch(cc, L' ', A_NORMAL, 0);
 					continue;
 				}
-				int fg = ct == -1 ? 0 : pixel_colour(u, mv->pix[it]);
-				int bg = cb == -1 ? -1 : pixel_colour(u, mv->pix[ib]);
+				int fg = ct == -1 ? 0 : pixel_index(u, mv, it);
+				int bg = cb == -1 ? -1 : pixel_index(u, mv, ib);
 				wchar_t a;
 				int cen = ct >= 0 ? ct : cb;
 				if (arrow_at(u, mv, x, y, cen, &a)) {
@@ -358,11 +388,13 @@ static void compose(const ui_t *u, mapview *mv)
 				g = (wchar_t)m->glyph(u->snap, c);
 			if (g > 127 && !u->caps.utf8)
 				g = L'*';
+			/* glyphs keep their meaning on the graticule: it reverses them */
+			attr_t a = mv->grat[i] == GRAT_EQUATOR ? A_REVERSE | A_BOLD : mv->grat[i] ? A_REVERSE : A_NORMAL;
 			if (u->caps.depth == COLOR_MONO || c == -1) {
-				set_ch(cc, g, A_NORMAL, 0);
+				set_ch(cc, g, a, 0);
 			} else {
 				int bg = pixel_colour(u, mv->pix[i]);
-				set_ch(cc, g, A_NORMAL, palette_pair(palette_contrast(bg), bg));
+				set_ch(cc, g, a, palette_pair(palette_contrast(bg), bg));
 			}
 		}
 	}
@@ -398,6 +430,79 @@ static void outline(const ui_t *u, mapview *mv)
 		}
 }
 
+double mapview_grid_step(const ui_t *u)
+{
+	double z = view_zoom(u);
+	return z < 3 ? 30 : z < 6 ? 10 : z < 12 ? 5 : z < 24 ? 2 : 1;
+}
+
+/* The place at the middle of pixel (x, y); false off the globe's disc. */
+static bool pixel_place(const ui_t *u, const mapview *mv, int x, int y, double *lat, double *lon)
+{
+	if (!u->globe) {
+		*lat = flat_lat(u, (y + 0.5) / mv->ph);
+		*lon = flat_lon(u, (x + 0.5) / mv->pw);
+		return true;
+	}
+	vec3 p;
+	if (!globe_unproject(u, mv->pw, mv->ph, u->caps.halfblock ? 1.0 : 2.0, x + 0.5, y + 0.5, &p))
+		return false;
+	*lat = v3_lat(p) / DEG;
+	*lon = v3_lon(p) / DEG;
+	return true;
+}
+
+/* Lines of latitude and longitude every mapview_grid_step degrees: a pixel
+ * is on one when a line passes between it and its right or lower
+ * neighbour, so lines are one pixel wide in any projection. */
+static void graticule(const ui_t *u, mapview *mv)
+{
+	memset(mv->grat, GRAT_NONE, (size_t)mv->pw * mv->ph);
+	if (!u->graticule)
+		return;
+	int w = mv->pw, h = mv->ph;
+	double stepd = mv->pw > 0 ? mapview_grid_step(u) : 30;
+	double *lat = malloc(sizeof *lat * (size_t)w * 2), *lon = malloc(sizeof *lon * (size_t)w * 2);
+	bool *on = malloc(sizeof *on * (size_t)w * 2);
+	if (!lat || !lon || !on)
+		goto out;
+	/* two rows of places: this one and the one below */
+	for (int y = 0; y < h; y++) {
+		for (int k = y == 0 ? 0 : 1; k < 2; k++)
+			for (int x = 0; x < w && y + k < h; x++)
+				on[k * w + x] = pixel_place(u, mv, x, y + k, &lat[k * w + x], &lon[k * w + x]);
+		for (int x = 0; x < w; x++) {
+			if (!on[x])
+				continue;
+			int band = (int)floor(lat[x] / stepd), mer = (int)floor(lon[x] / stepd);
+			uint8_t kind = GRAT_NONE;
+			int nb[2] = {x + 1 < w ? x : -1, y + 1 < h ? w + x : -1};
+			if (nb[0] >= 0)
+				nb[0] = on[x + 1] ? x + 1 : -1;
+			if (nb[1] >= 0)
+				nb[1] = on[w + x] ? w + x : -1;
+			for (int k = 0; k < 2; k++) {
+				if (nb[k] < 0)
+					continue;
+				int b2 = (int)floor(lat[nb[k]] / stepd), m2 = (int)floor(lon[nb[k]] / stepd);
+				if (b2 != band)
+					kind = (band < 0) != (b2 < 0) ? GRAT_EQUATOR : kind ? kind : GRAT_LINE;
+				else if (m2 != mer && !kind)
+					kind = GRAT_LINE;
+			}
+			mv->grat[y * w + x] = kind;
+		}
+		/* the row below becomes this row */
+		memcpy(lat, lat + w, sizeof *lat * (size_t)w);
+		memcpy(lon, lon + w, sizeof *lon * (size_t)w);
+		memcpy(on, on + w, sizeof *on * (size_t)w);
+	}
+out:
+	free(lat);
+	free(lon);
+	free(on);
+}
+
 void mapview_render(mapview *mv, ui_t *u, rect r)
 {
 	int pw = r.w, ph = u->caps.halfblock ? 2 * r.h : r.h;
@@ -413,6 +518,7 @@ void mapview_render(mapview *mv, ui_t *u, rect r)
 	else
 		equirect(u, mv);
 	outline(u, mv);
+	graticule(u, mv);
 	compose(u, mv);
 }
 

@@ -30,12 +30,15 @@ extern const map_mode map_modes[VIEW_COUNT];
  * class MAPVIEW_CLASS_BOUNDARY + k - 1. Declared with every map render. */
 enum { MAPVIEW_CLASS_BOUNDARY = BIOME_COUNT, MAPVIEW_CLASSES = BIOME_COUNT + 3 };
 
+enum { GRAT_NONE, GRAT_LINE, GRAT_EQUATOR };
+
 /* The map's picture, kept between frames and recomputed only when dirty. */
 typedef struct mapview {
 	int cols, rows;             /* characters */
 	int pw, ph;                 /* pixels */
 	rgb *pix;
 	int32_t *cell;              /* cell per pixel; -1 background, -2 globe axis */
+	uint8_t *grat;              /* graticule per pixel (GRAT_*) */
 	cchar_t *chars;
 } mapview;
 
@@ -64,6 +67,9 @@ void mapview_follow(ui_t *u, double lat, double lon);
 /* "zoom 4 at 22.5N 45.0E" for the map's title, or "" (returns the length)
  * when the whole planet is shown as it first was. */
 int mapview_where(const ui_t *u, char *out, size_t len);
+/* Degrees between graticule lines at the current zoom (30 for the whole
+ * planet, finer as it zooms in). */
+double mapview_grid_step(const ui_t *u);
 /* Screen position inside r -> latitude/longitude (degrees). false off-planet. */
 bool mapview_locate(const ui_t *u, rect r, int y, int x, double *lat, double *lon);
 

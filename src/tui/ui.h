@@ -45,6 +45,7 @@ typedef struct ui {
 	double pan_lon;                 /* central meridian of the map, degrees */
 	double pan_lat;                 /* central latitude of the zoomed map, degrees */
 	double zoom;                    /* 1: the whole planet; 2: half as many degrees... */
+	bool graticule;                 /* #: lines of latitude and longitude */
 	double spin;                    /* globe rotation, radians */
 	double globe_lat;               /* viewer latitude for the globe, degrees */
 	bool fullmap;                   /* f: the map alone */
