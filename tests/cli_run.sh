@@ -110,7 +110,8 @@ grep -q checksum "$dir/err"; ok $? "and says the checksum failed"
 # bench prints one JSON object
 "$T" bench --level 3 --steps 3 -j 2 >"$dir/bench.json"
 ok $? "bench exits 0"
-for f in cells threads steps ms_per_step climate_ms phase_ms peak_rss_mb; do
+for f in cells threads steps ms_per_step mean_ms_per_step climate_ms mean_climate_ms \
+	phase_ms phase_mean_ms peak_rss_mb; do
 	grep -q "\"$f\"" "$dir/bench.json" || { echo "# bench lacks $f"; failed=$((failed + 1)); }
 done
 [ "$(code "$T" bench --level 12)" = 2 ]; ok $? "bench rejects level 12"
