@@ -15,7 +15,8 @@
 # Absolute times on shared machines drift by ±25 %, so the programs run
 # alternately (tectonica, peer, tectonica, peer, ...) and what counts is the
 # median of the per-pair ratios. The load average is printed before and
-# after each set. Ratios above 1 mean tectonica is faster.
+# after each set, and the 1-minute load before each pair (load1). Ratios
+# above 1 mean tectonica is faster.
 #
 # platec: for each "LEVEL=WxH" of --match and each thread count, a pair is
 #   `tectonica bench --level LEVEL --steps N -j T` (default scenario) and
@@ -181,14 +182,15 @@ if [ -n "$platec" ]; then
 			echo
 			lbefore=$(load)
 			echo "## level $level, -j $t  vs  platec ${w}x$h (seed $seed); load before: $lbefore"
-			printf '%4s %9s %9s %9s %9s | %9s %9s | %7s %7s %7s | %7s %7s\n' \
+			printf '%4s %9s %9s %9s %9s | %9s %9s | %7s %7s %7s | %7s %7s | %5s\n' \
 				pair t_full t_plate t_p+crust cells p_step cells \
-				plate p+crust full rss_t rss_p
+				plate p+crust full rss_t rss_p load1
 			: >"$tmp/r_plate"; : >"$tmp/r_pc"; : >"$tmp/r_full"
 			: >"$tmp/rm_plate"; : >"$tmp/rm_full"
 			: >"$tmp/rss_t"; : >"$tmp/rss_p"; : >"$tmp/ms_t"; : >"$tmp/ms_p"
 			i=1
 			while [ "$i" -le "$pairs" ]; do
+				l1=$(cut -d' ' -f1 /proc/loadavg)
 				timed "$tmp/t.json" "$tect" bench --level "$level" --steps "$steps" -j "$t"
 				timed "$tmp/p.json" "$tmp/platec_driver" "$seed" "$w" "$h"
 				tc=$(num "$tmp/t.json" cells)
@@ -213,9 +215,9 @@ if [ -n "$platec" ]; then
 				echo "$r_plate" >>"$tmp/r_plate"; echo "$r_pc" >>"$tmp/r_pc"
 				echo "$r_full" >>"$tmp/r_full"; echo "$rt" >>"$tmp/rss_t"
 				echo "$rp" >>"$tmp/rss_p"; echo "$tf" >>"$tmp/ms_t"; echo "$pf" >>"$tmp/ms_p"
-				printf '%4d %9.2f %9.2f %9.2f %9d %9.2f %9d | %7.2f %7.2f %7.2f | %7.1f %7.1f\n' \
+				printf '%4d %9.2f %9.2f %9.2f %9d %9.2f %9d | %7.2f %7.2f %7.2f | %7.1f %7.1f | %5s\n' \
 					"$i" "$tf" "$tp" "$tpc" "$tc" "$pf" "$pc" \
-					"$r_plate" "$r_pc" "$r_full" "$rt" "$rp"
+					"$r_plate" "$r_pc" "$r_full" "$rt" "$rp" "$l1"
 				i=$((i + 1))
 			done
 			lafter=$(load)
@@ -243,10 +245,11 @@ if [ -n "$planet" ]; then
 		lbefore=$(load)
 		echo
 		echo "## 4096x2048 maps: tectonica run -n 0 -e elevation16,biome -j $t  vs  planet -pq; load before: $lbefore"
-		printf '%4s %9s %9s | %7s | %7s %7s\n' pair t_s planet_s ratio rss_t rss_p
+		printf '%4s %9s %9s | %7s | %7s %7s | %5s\n' pair t_s planet_s ratio rss_t rss_p load1
 		: >"$tmp/r"; : >"$tmp/s_t"; : >"$tmp/s_p"; : >"$tmp/rss_t"; : >"$tmp/rss_p"
 		i=1
 		while [ "$i" -le "$pairs" ]; do
+			l1=$(cut -d' ' -f1 /proc/loadavg)
 			rm -rf "$tmp/maps" && mkdir "$tmp/maps"
 			timed "$tmp/t.out" "$tect" run -n 0 -e elevation16,biome --size 4096x2048 \
 				-o "$tmp/maps" -q -j "$t"
@@ -260,7 +263,7 @@ if [ -n "$planet" ]; then
 			rt=$(rss_mib "$tmp/t.out") rp=$(rss_mib "$tmp/p.out")
 			echo "$r" >>"$tmp/r"; echo "$ts" >>"$tmp/s_t"; echo "$ps" >>"$tmp/s_p"
 			echo "$rt" >>"$tmp/rss_t"; echo "$rp" >>"$tmp/rss_p"
-			printf '%4d %9.2f %9.2f | %7.2f | %7.1f %7.1f\n' "$i" "$ts" "$ps" "$r" "$rt" "$rp"
+			printf '%4d %9.2f %9.2f | %7.2f | %7.1f %7.1f | %5s\n' "$i" "$ts" "$ps" "$r" "$rt" "$rp" "$l1"
 			i=$((i + 1))
 		done
 		lafter=$(load)
