@@ -32,14 +32,17 @@
 #                  plate events and new velocities, which platec's step also
 #                  does in its own way (erosion every 60 steps, ageing,
 #                  plate restarts);
-#     full       = the whole step, including what platec has no counterpart
-#                  for: stress, elevation and sea-level solve, climate,
-#                  biomes.
+#     step       = the whole step as `run` makes it when nothing looks at it,
+#                  including what platec has no counterpart for: stress,
+#                  elevation and sea-level solve, the moisture sweep;
+#     step+clim  = step + climate_ms: a step that is reported (dashboard,
+#                  --stats every step, exports) also makes temperature,
+#                  rain and biomes.
 #   Both sides are compared by their mean time per step (platec's
-#   cell-steps/s is cells * steps / seconds; tectonica's mean_ms_per_step and
-#   phase_mean_ms include the work done every 4th or 8th step); the ratio of
-#   medians (tectonica's ms_per_step/phase_ms against platec's median step)
-#   is printed as well. platec runs on one thread whatever -j is.
+#   cell-steps/s is cells * steps / seconds; tectonica's mean_ms_per_step,
+#   mean_climate_ms and phase_mean_ms include the work done every 4th or
+#   8th step); the ratio of medians (tectonica's ms_per_step and phase_ms
+#   against platec's median step) is printed as well. platec runs on one thread whatever -j is.
 #   Peak RSS of each whole process comes from /usr/bin/time (%M).
 #
 # planet: `planet -s 0.123 -w 4096 -h 2048 -pq -C Olsson.col -o out.bmp`
@@ -182,10 +185,10 @@ if [ -n "$platec" ]; then
 			echo
 			lbefore=$(load)
 			echo "## level $level, -j $t  vs  platec ${w}x$h (seed $seed); load before: $lbefore"
-			printf '%4s %9s %9s %9s %9s | %9s %9s | %7s %7s %7s | %7s %7s | %5s\n' \
-				pair t_full t_plate t_p+crust cells p_step cells \
-				plate p+crust full rss_t rss_p load1
-			: >"$tmp/r_plate"; : >"$tmp/r_pc"; : >"$tmp/r_full"
+			printf '%4s %8s %8s %8s %8s %7s | %8s %7s | %7s %7s %7s %9s | %6s %6s | %5s\n' \
+				pair t_plate t_p+crust t_step t_+clim cells p_step cells \
+				plate p+crust step step+clim rss_t rss_p load1
+			: >"$tmp/r_plate"; : >"$tmp/r_pc"; : >"$tmp/r_full"; : >"$tmp/r_clim"
 			: >"$tmp/rm_plate"; : >"$tmp/rm_full"
 			: >"$tmp/rss_t"; : >"$tmp/rss_p"; : >"$tmp/ms_t"; : >"$tmp/ms_p"
 			i=1
@@ -195,6 +198,7 @@ if [ -n "$platec" ]; then
 				timed "$tmp/p.json" "$tmp/platec_driver" "$seed" "$w" "$h"
 				tc=$(num "$tmp/t.json" cells)
 				tf=$(num "$tmp/t.json" mean_ms_per_step)
+				tcl=$(calc "$tf + $(num "$tmp/t.json" mean_climate_ms)")
 				mo=$(num "$tmp/t.json" motion phase_mean_ms)
 				co=$(num "$tmp/t.json" collisions phase_mean_ms)
 				cr=$(num "$tmp/t.json" crust phase_mean_ms)
@@ -206,6 +210,7 @@ if [ -n "$platec" ]; then
 				r_plate=$(calc "($tc / $tp) / ($pc / $pf)")
 				r_pc=$(calc "($tc / $tpc) / ($pc / $pf)")
 				r_full=$(calc "($tc / $tf) / ($pc / $pf)")
+				r_clim=$(calc "($tc / $tcl) / ($pc / $pf)")
 				# the same with medians on both sides
 				mtp=$(calc "$(num "$tmp/t.json" motion phase_ms) + $(num "$tmp/t.json" collisions phase_ms)")
 				mpf=$(num "$tmp/p.json" ms_per_step)
@@ -213,24 +218,26 @@ if [ -n "$platec" ]; then
 				calc "($tc / $(num "$tmp/t.json" ms_per_step)) / ($pc / $mpf)" >>"$tmp/rm_full"
 				rt=$(rss_mib "$tmp/t.json") rp=$(rss_mib "$tmp/p.json")
 				echo "$r_plate" >>"$tmp/r_plate"; echo "$r_pc" >>"$tmp/r_pc"
-				echo "$r_full" >>"$tmp/r_full"; echo "$rt" >>"$tmp/rss_t"
+				echo "$r_full" >>"$tmp/r_full"; echo "$r_clim" >>"$tmp/r_clim"
+				echo "$rt" >>"$tmp/rss_t"
 				echo "$rp" >>"$tmp/rss_p"; echo "$tf" >>"$tmp/ms_t"; echo "$pf" >>"$tmp/ms_p"
-				printf '%4d %9.2f %9.2f %9.2f %9d %9.2f %9d | %7.2f %7.2f %7.2f | %7.1f %7.1f | %5s\n' \
-					"$i" "$tf" "$tp" "$tpc" "$tc" "$pf" "$pc" \
-					"$r_plate" "$r_pc" "$r_full" "$rt" "$rp" "$l1"
+				printf '%4d %8.2f %8.2f %8.2f %8.2f %7d | %8.2f %7d | %7.2f %7.2f %7.2f %9.2f | %6.1f %6.1f | %5s\n' \
+					"$i" "$tp" "$tpc" "$tf" "$tcl" "$tc" "$pf" "$pc" \
+					"$r_plate" "$r_pc" "$r_full" "$r_clim" "$rt" "$rp" "$l1"
 				i=$((i + 1))
 			done
 			lafter=$(load)
 			mp=$(median <"$tmp/r_plate") mpc=$(median <"$tmp/r_pc") mf=$(median <"$tmp/r_full")
+			mcl=$(median <"$tmp/r_clim")
 			mrt=$(median <"$tmp/rss_t") mrp=$(median <"$tmp/rss_p")
 			mmt=$(median <"$tmp/ms_t") mmp=$(median <"$tmp/ms_p")
-			echo "median: plate ${mp}x, plate+crust ${mpc}x, full step ${mf}x" \
+			echo "median: plate ${mp}x, plate+crust ${mpc}x, step ${mf}x, step+climate ${mcl}x" \
 				"(tectonica $mmt ms/step, platec $mmp ms/step, means); RSS $mrt / $mrp MiB"
 			echo "median with medians per step: plate $(median <"$tmp/rm_plate")x," \
-				"full step $(median <"$tmp/rm_full")x"
+				"step $(median <"$tmp/rm_full")x"
 			echo "load after: $lafter"
-			printf '| level %s (%s cells), -j %s | %s (%s cells) | %s× | %s× | %s× | %s / %s | %s MiB / %s MiB | %s → %s |\n' \
-				"$level" "$tc" "$t" "${w}×$h" "$pc" "$mp" "$mpc" "$mf" \
+			printf '| level %s (%s cells), -j %s | %s (%s cells) | %s× | %s× | %s× | %s× | %s / %s | %s MiB / %s MiB | %s → %s |\n' \
+				"$level" "$tc" "$t" "${w}×$h" "$pc" "$mp" "$mpc" "$mf" "$mcl" \
 				"$mmt" "$mmp" "$mrt" "$mrp" "$lbefore" "$lafter" >>"$summary"
 		done
 	done
@@ -281,8 +288,8 @@ echo
 echo "# summary (medians of per-pair ratios; above 1 = tectonica faster)"
 if [ -s "$summary" ]; then
 	echo
-	echo "| tectonica | platec | plate part | plate + crust | full step | ms/step (mean) tectonica / platec | peak RSS tectonica / platec | load before → after |"
-	echo "|---|---|---:|---:|---:|---:|---:|---|"
+	echo "| tectonica | platec | plate part | plate + crust | step | step + climate | ms/step (mean) tectonica / platec | peak RSS tectonica / platec | load before → after |"
+	echo "|---|---|---:|---:|---:|---:|---:|---:|---|"
 	cat "$summary"
 fi
 if [ -s "$tmp/summary_planet" ]; then
