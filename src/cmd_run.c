@@ -19,6 +19,7 @@
 #include "cli_progress.h"
 #include "core/planet.h"
 #include "io/export.h"
+#include "io/heightmap.h"
 #include "io/outfile.h"
 #include "io/preset.h"
 #include "io/scenario.h"
@@ -52,6 +53,10 @@ typedef struct run_opts {
 	int nsets;
 	cli_override sweep[64];     /* --sweep KEY=V1,V2,...: one run per value */
 	int nsweep;
+	const char *import_path;    /* --import FILE: step 0 over this terrain */
+	heightmap_opts import;      /* --import-scale, --import-offset */
+	int import_scale_set;
+	const heightfield *terrain; /* the decoded --import */
 } run_opts;
 
 static const char run_usage[] =
@@ -59,7 +64,8 @@ static const char run_usage[] =
 	"                     [-e LIST] [--size WxH] [--every K] [--stats FILE|-]\n"
 	"                     [--save FILE] [--load FILE] [--region W,S,E,N] [--quiet]\n"
 	"                     [--seeds A..B] [--view LON,LAT] [--set KEY=VALUE]...\n"
-	"                     [--sweep KEY=V1,V2,...]\n";
+	"                     [--sweep KEY=V1,V2,...] [--import FILE]\n"
+	"                     [--import-scale M] [--import-offset M]\n";
 
 #define SEEDS_MAX 100000
 
@@ -166,6 +172,9 @@ static int parse_run(int argc, char **argv, run_opts *o)
 		{"view", required_argument, NULL, 'V'},
 		{"set", required_argument, NULL, 'X'},
 		{"sweep", required_argument, NULL, 'Y'},
+		{"import", required_argument, NULL, 1001},
+		{"import-scale", required_argument, NULL, 1002},
+		{"import-offset", required_argument, NULL, 1003},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -231,6 +240,22 @@ static int parse_run(int argc, char **argv, run_opts *o)
 		case 'W': o->save_path = optarg; break;
 		case 'L': o->load_path = optarg; break;
 		case 'q': o->quiet = 1; break;
+		case 1001: o->import_path = optarg; break;
+		case 1002: case 1003: {
+			char *end;
+			double v = strtod(optarg, &end);
+			if (end == optarg || *end || !isfinite(v) || (ch == 1002 && v == 0))
+				return cli_bad("%s: expected %s metres, got '%s'", argv[optind - 1],
+				               ch == 1002 ? "a non-zero number of" : "a number of", optarg);
+			if (ch == 1002) {
+				o->import.scale = v;
+				o->import_scale_set = 1;
+			} else {
+				o->import.offset = v;
+			}
+			o->import.has_mapping = 1;
+			break;
+		}
 		case 'h': fputs(run_usage, stdout); return 1;
 		case ':': return cli_bad("option '%s' needs a value", argv[optind - 1]);
 		default: return cli_bad("unknown option '%s'", argv[optind - 1]);
@@ -261,6 +286,13 @@ static int parse_run(int argc, char **argv, run_opts *o)
 		return cli_bad("--sweep and --seeds: give one of them (a batch per seed is a loop of sweeps)");
 	if (o->load_path && (o->scenario || o->seed_set))
 		return cli_bad("--load resumes a saved state; it takes no scenario or seed");
+	if (o->load_path && o->import_path)
+		return cli_bad("--load resumes a saved state; it takes no --import");
+	if (o->import.has_mapping && !o->import_path)
+		return cli_bad("--import-scale and --import-offset map the values of an --import file; "
+		               "give one");
+	if (o->import.has_mapping && !o->import_scale_set)
+		o->import.scale = 1;
 	return 0;
 }
 
@@ -300,11 +332,12 @@ static int clobbers_input(const char *opt, const char *out, const char *const *i
 static int check_outputs(const run_opts *o, unsigned mask, int want_maps)
 {
 	char err[1024] = "";
-	const char *inputs[3] = {o->scenario, NULL, NULL};
+	const char *inputs[4] = {o->scenario, NULL, NULL, NULL};
 	if (!o->scenario)
 		inputs[0] = o->load_path;
 	else
 		inputs[1] = o->load_path;
+	inputs[inputs[0] ? inputs[1] ? 2 : 1 : 0] = o->import_path;
 	int to_stdout = o->stats_path && !strcmp(o->stats_path, "-");
 	if (o->stats_path && !to_stdout) {
 		struct stat st;
@@ -319,7 +352,9 @@ static int check_outputs(const run_opts *o, unsigned mask, int want_maps)
 	if (o->save_path) {
 		/* saving over the state being resumed is fine: it is read whole
 		 * first, and replaced only by a complete new file */
-		const char *not_load[3] = {o->scenario, NULL, NULL};
+		const char *not_load[3] = {o->scenario, o->scenario ? o->import_path : NULL, NULL};
+		if (!o->scenario)
+			not_load[0] = o->import_path;
 		if (clobbers_input("--save", o->save_path, not_load))
 			return EXIT_USAGE;
 		if (o->stats_path && !to_stdout &&
@@ -375,6 +410,13 @@ static int run_one(const run_opts *opts, const params *prm, unsigned mask, int w
 		if (!pl) {
 			err_print("%s", err);
 			rc = bad ? EXIT_USAGE : EXIT_RUNTIME;
+			goto out;
+		}
+	} else if (o.terrain) {
+		pl = planet_new_imported(prm, o.terrain, pool, err, sizeof err);
+		if (!pl) {
+			err_print("--import: %s", err);
+			rc = EXIT_RUNTIME;
 			goto out;
 		}
 	} else {
@@ -737,6 +779,39 @@ static int run_sweep(const run_opts *o, const params *base_prm, unsigned mask, i
 	return rc;
 }
 
+/* A run, a sweep or the planets of a file (not a batch of seeds). */
+static int run_loaded(run_opts *o, unsigned mask, int want_maps)
+{
+	int rc;
+	/* the inputs first: a bad scenario must leave every output untouched */
+	params *prm = malloc(SCENARIO_MAX_PLANETS * sizeof *prm);
+	int count = 1;
+	if (!prm) {
+		err_print("out of memory");
+		return EXIT_RUNTIME;
+	}
+	if (!o->load_path) {
+		rc = cli_load_planets(o->scenario, o->seed_set ? &o->seed : NULL, prm,
+		                      SCENARIO_MAX_PLANETS, &count);
+		for (int i = 0; rc == EXIT_OK && i < count; i++)
+			if (cli_override_apply(&prm[i], o->sets, o->nsets) != 0)
+				rc = EXIT_USAGE;
+		if (rc == EXIT_OK && o->nsweep && count > 1) {
+			err_print("--sweep: '%s' holds %d planets; give a scenario of one", o->scenario, count);
+			rc = EXIT_USAGE;
+		}
+		if (rc) {
+			free(prm);
+			return rc;
+		}
+	}
+	rc = o->nsweep ? run_sweep(o, prm, mask, want_maps)
+	   : count > 1 ? run_planets(o, prm, count, mask, want_maps)
+	               : run_one(o, o->load_path ? NULL : prm, mask, want_maps);
+	free(prm);
+	return rc;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	run_opts o;
@@ -754,34 +829,17 @@ int cmd_run(int argc, char **argv)
 		err_print("-e: %s", err);
 		return EXIT_USAGE;
 	}
-	if (o.seeds_set)
-		return run_seeds(&o, mask, want_maps);
-	/* the inputs first: a bad scenario must leave every output untouched */
-	params *prm = malloc(SCENARIO_MAX_PLANETS * sizeof *prm);
-	int count = 1;
-	if (!prm) {
-		err_print("out of memory");
-		return EXIT_RUNTIME;
-	}
-	if (!o.load_path) {
-		rc = cli_load_planets(o.scenario, o.seed_set ? &o.seed : NULL, prm,
-		                      SCENARIO_MAX_PLANETS, &count);
-		for (int i = 0; rc == EXIT_OK && i < count; i++)
-			if (cli_override_apply(&prm[i], o.sets, o.nsets) != 0)
-				rc = EXIT_USAGE;
-		if (rc == EXIT_OK && o.nsweep && count > 1) {
-			err_print("--sweep: '%s' holds %d planets; give a scenario of one", o.scenario, count);
-			rc = EXIT_USAGE;
+	/* the terrain is read once, for every planet of the run */
+	heightfield terrain = {0};
+	if (o.import_path) {
+		int bad = heightmap_read(o.import_path, &o.import, &terrain, err, sizeof err);
+		if (bad) {
+			err_print("--import: %s", err);
+			return bad == -1 ? EXIT_USAGE : EXIT_RUNTIME;
 		}
-		if (rc) {
-			free(prm);
-			return rc;
-		}
+		o.terrain = &terrain;
 	}
-	rc = o.nsweep ? run_sweep(&o, prm, mask, want_maps)
-	   : count > 1 ? run_planets(&o, prm, count, mask, want_maps)
-	               : run_one(&o, o.load_path ? NULL : prm, mask, want_maps);
-	free(prm);
+	rc = o.seeds_set ? run_seeds(&o, mask, want_maps) : run_loaded(&o, mask, want_maps);
+	free((void *)terrain.m);
 	return rc;
 }
-

@@ -410,3 +410,15 @@ int crust_evolve(planet_t *pl)
 	free(remap);
 	return rc;
 }
+
+/* The thickness at which continental crust floats at height h above the
+ * sea (the inverse of continental_base away from margins), within the
+ * range crust takes here: an imported terrain (terrain_import.c) keeps its
+ * heights under erosion and rebound instead of sinking or rising to a
+ * uniform continent. */
+double crust_thickness_for_height(double above_sea_m)
+{
+	double d = above_sea_m - FREEBOARD_M;
+	double thick = CRUST_NORMAL_KM + d / (d > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
+	return clampd(thick, 15, 75);
+}

@@ -32,7 +32,8 @@ static int alloc_world(planet_t *pl)
 	       pl->biome && pl->scratch_a && pl->scratch_b && pl->queue ? 0 : -1;
 }
 
-planet_t *planet_new(const params *prm, struct pool *pool, char *err, size_t errlen)
+static planet_t *planet_build(const params *prm, const heightfield *hf, struct pool *pool,
+                              char *err, size_t errlen)
 {
 	planet_t *pl = calloc(1, sizeof *pl);
 	if (!pl) {
@@ -52,14 +53,16 @@ planet_t *planet_new(const params *prm, struct pool *pool, char *err, size_t err
 	noise_init(&pl->climate, prm->noise, prm->seed ^ 0x636c696d617465ull);
 	noise_init(&pl->layout, prm->noise, prm->seed ^ 0x6c61796f7574ull);
 	rng_seed_stream(&pl->rng, prm->seed, 2);
-	if (alloc_world(pl) < 0 || plate_layout_generate(pl, err, errlen) < 0) {
+	if (alloc_world(pl) < 0 || (hf ? terrain_import_layout(pl, hf, err, errlen)
+	                               : plate_layout_generate(pl, err, errlen)) < 0) {
 		if (!*err)
 			snprintf(err, errlen, "out of memory");
 		planet_free(pl);
 		return NULL;
 	}
 	stress_compute(pl);
-	if (relief_init(pl) < 0 || climate_init(pl) < 0 || tectonics_init(pl) < 0) {
+	if ((hf ? terrain_import_relief(pl, hf) : relief_init(pl)) < 0 || climate_init(pl) < 0 ||
+	    tectonics_init(pl) < 0) {
 		snprintf(err, errlen, "out of memory");
 		planet_free(pl);
 		return NULL;
@@ -71,6 +74,21 @@ planet_t *planet_new(const params *prm, struct pool *pool, char *err, size_t err
 	 * forces on the finished step 0, as a restored step 0 does */
 	plate_forces_compute(pl);
 	return pl;
+}
+
+planet_t *planet_new(const params *prm, struct pool *pool, char *err, size_t errlen)
+{
+	return planet_build(prm, NULL, pool, err, errlen);
+}
+
+planet_t *planet_new_imported(const params *prm, const heightfield *hf, struct pool *pool,
+                              char *err, size_t errlen)
+{
+	if (!hf || !hf->m || hf->height < 2 || hf->width != 2 * hf->height) {
+		snprintf(err, errlen, "import: the terrain must be a 2:1 grid of heights");
+		return NULL;
+	}
+	return planet_build(prm, hf, pool, err, errlen);
 }
 
 void planet_free(planet_t *pl)

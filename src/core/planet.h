@@ -22,6 +22,22 @@ typedef struct planet planet_t;
 /* Build step 0. pool may be NULL (single-threaded); the planet does not own it.
  * Returns NULL with a message in err. */
 planet_t *planet_new(const params *p, struct pool *pool, char *err, size_t errlen);
+
+/* A terrain to start from: an equirectangular grid of heights in metres
+ * from the sea (0 m is the coast), width = 2 * height, row 0 northernmost,
+ * pixel (x, y) centred at lon = -180 + 360 (x + 0.5) / width, lat = 90 -
+ * 180 (y + 0.5) / height. Decoding files is io's job (io/heightmap.h). */
+typedef struct heightfield {
+	int width, height;
+	const float *m;
+} heightfield;
+/* Build step 0 over that terrain: land and shallow sea become continental
+ * crust, the rest oceanic, plates grow over it as planet_new's do, and each
+ * cell's height is the map's at its centre (bilinear); the sea stands at
+ * 0 m. The scenario's ocean_fraction becomes the map's (sea_level_m 0 if it
+ * was off). Returns NULL with a message in err. */
+planet_t *planet_new_imported(const params *p, const heightfield *hf, struct pool *pool,
+                              char *err, size_t errlen);
 void planet_free(planet_t *pl);
 
 /* Advance one step of prm.dt_myr. 0, or -1 with a message in err. */

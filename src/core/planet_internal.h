@@ -161,6 +161,14 @@ struct planet {
 
 /* plate_layout.c: step-0 plates and their crust */
 int plate_layout_generate(planet_t *pl, char *err, size_t errlen);
+/* The same seeds and growth over a given crust type per cell (an imported
+ * terrain): landmasses go whole to one plate where they are not too big. */
+int plate_layout_imported(planet_t *pl, const uint8_t *type_of, char *err, size_t errlen);
+
+/* terrain_import.c: step 0 from a heightmap instead of plate_layout_generate
+ * and relief_init: the crust types, plates, then heights */
+int terrain_import_layout(planet_t *pl, const heightfield *hf, char *err, size_t errlen);
+int terrain_import_relief(planet_t *pl, const heightfield *hf);
 
 /* plate.c: one plate as a rigid body */
 /* Set a plate's rotation (a unit quaternion, used as given) and matrices. */
@@ -183,6 +191,8 @@ void crust_kill(plate_t *p, int s);
 /* Drop consumed samples; remap gets old -> new indices. 0 or -1. */
 int crust_compact(planet_t *pl, int pi, int32_t *remap);
 int crust_evolve(planet_t *pl);
+/* Thickness (km) of continental crust that floats at this height. */
+double crust_thickness_for_height(double above_sea_m);
 /* Does crust sample a of plate pa stay on top of sample b of plate pb? */
 int crust_overrides(const plate_t *pa, int a, const plate_t *pb, int b, int a_is_prev);
 
@@ -216,6 +226,8 @@ void surface_climate_refresh(planet_t *pl);
 void elevation_update(planet_t *pl);
 /* sealevel.c: pl->sea_level for this step's heights */
 void sealevel_update(planet_t *pl);
+/* The sea at this level, with the water volume below it kept. */
+void sealevel_fix(planet_t *pl, double level);
 /* climate.c: static climate helpers of the grid (0 or -1); per step the
  * moisture (mode as for surface_update: it carries over between steps);
  * on demand temperature and precipitation from it */

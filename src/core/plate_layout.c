@@ -181,25 +181,25 @@ static double continental_area(const planet_t *pl, const uint8_t *continental)
 	return area / (4 * M_PI);
 }
 
-int plate_layout_generate(planet_t *pl, char *err, size_t errlen)
+/* Seeds and growth: every cell gets an owner (one piece per plate); L gets
+ * the arrival ratio and continent noise per cell (caller frees). Draws the
+ * seeds, strengths and biases from r. */
+static int layout_grow(planet_t *pl, layout *L, rng_t *r, char *err, size_t errlen)
 {
 	const params *prm = &pl->prm;
-	const grid_t *g = pl->grid;
-	int n = g->n;
-	layout L = {.pl = pl};
-	rng_t r;
-	rng_seed_stream(&r, prm->seed, 1);
+	int n = pl->grid->n;
+	L->pl = pl;
 
 	/* seeds: Fisher-Yates over seeded candidate points, keeping a spacing */
 	int k = prm->plate_count < PLATES_MAX ? prm->plate_count : PLATES_MAX;
 	vec3 cand[SEED_CANDIDATES];
 	int order[SEED_CANDIDATES];
 	for (int i = 0; i < SEED_CANDIDATES; i++) {
-		cand[i] = rng_unit(&r);
+		cand[i] = rng_unit(r);
 		order[i] = i;
 	}
 	for (int i = SEED_CANDIDATES - 1; i > 0; i--) {
-		int j = (int)rng_below(&r, (uint32_t)i + 1);
+		int j = (int)rng_below(r, (uint32_t)i + 1);
 		int t = order[i];
 		order[i] = order[j];
 		order[j] = t;
@@ -211,39 +211,104 @@ int plate_layout_generate(planet_t *pl, char *err, size_t errlen)
 			vec3 s = cand[order[i]];
 			int ok = 1;
 			for (int j = 0; j < got && ok; j++)
-				ok = v3_angle(s, L.seed[j]) >= min_sep;
+				ok = v3_angle(s, L->seed[j]) >= min_sep;
 			if (ok)
-				L.seed[got++] = s;
+				L->seed[got++] = s;
 		}
 	k = got;
 	/* explicit plates (plates.list): their own seed points */
 	if (prm->plate_list_count > 0) {
 		k = prm->plate_list_count < PLATES_MAX ? prm->plate_list_count : PLATES_MAX;
 		for (int i = 0; i < k; i++)
-			L.seed[i] = v3_from_latlon(prm->plate_list[i].lat * M_PI / 180,
-			                           prm->plate_list[i].lon * M_PI / 180);
+			L->seed[i] = v3_from_latlon(prm->plate_list[i].lat * M_PI / 180,
+			                            prm->plate_list[i].lon * M_PI / 180);
 	}
-	L.k = k;
+	L->k = k;
 	for (int i = 0; i < k; i++) {
-		L.strength[i] = rng_range(&r, prm->growth_strength_min, prm->growth_strength_max);
-		L.bias[i] = random_tangent(&r, L.seed[i]);
-		L.bias_amt[i] = prm->growth_bias * rng_uniform(&r) * 0.9;
+		L->strength[i] = rng_range(r, prm->growth_strength_min, prm->growth_strength_max);
+		L->bias[i] = random_tangent(r, L->seed[i]);
+		L->bias_amt[i] = prm->growth_bias * rng_uniform(r) * 0.9;
 	}
 
-	L.ratio = malloc((size_t)n * sizeof(float));
-	L.cont_noise = malloc((size_t)n * sizeof(float));
-	uint8_t *mask = calloc((size_t)n, 1);
-	if (!L.ratio || !L.cont_noise || !mask) {
+	L->ratio = malloc((size_t)n * sizeof(float));
+	L->cont_noise = malloc((size_t)n * sizeof(float));
+	if (!L->ratio || !L->cont_noise) {
 		snprintf(err, errlen, "out of memory laying out plates");
-		free(L.ratio);
-		free(L.cont_noise);
-		free(mask);
+		free(L->ratio);
+		free(L->cont_noise);
+		L->ratio = L->cont_noise = NULL;
 		return -1;
 	}
 	pl->nplates = k;
-	pool_for(pl->pool, n, 2048, layout_chunk, &L);
-	layout_connect(pl, L.ratio);
+	pool_for(pl->pool, n, 2048, layout_chunk, L);
+	layout_connect(pl, L->ratio);
+	return 0;
+}
 
+/* Each plate's Euler pole, speed (continental plates are slower), colour
+ * and empty crust map, drawn from r. */
+static int layout_motions(planet_t *pl, rng_t *r, const uint8_t *continental,
+                          char *err, size_t errlen)
+{
+	const params *prm = &pl->prm;
+	for (int i = 0; i < pl->nplates; i++) {
+		plate_t *p = &pl->plates[i];
+		memset(p, 0, sizeof *p);
+		p->id = pl->next_id++;
+		p->pole = rng_unit(r);
+		double cm_yr = rng_range(r, prm->speed_min_cm_yr, prm->speed_max_cm_yr);
+		if (continental[i])
+			cm_yr = prm->speed_min_cm_yr + 0.5 * (cm_yr - prm->speed_min_cm_yr);
+		if (prm->plate_list_count > 0 && prm->plate_list[i].has_motion) {
+			const plate_spec *sp = &prm->plate_list[i];
+			p->pole = v3_from_latlon(sp->pole_lat * M_PI / 180, sp->pole_lon * M_PI / 180);
+			cm_yr = sp->speed_cm_yr;
+		}
+		p->omega = cm_yr / CM_YR_PER_KM_MYR / prm->radius_km;
+		plate_set_rotation(p, q_identity());
+		plate_colour_for(p->id, &p->r, &p->g, &p->b);
+		if (cellmap_init(&p->map, pl->grid->n) < 0) {
+			snprintf(err, errlen, "out of memory for plate maps");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* One crust sample of the given type at every cell, in its owner plate. */
+static int layout_crust(planet_t *pl, const uint8_t *type_of, char *err, size_t errlen)
+{
+	for (int c = 0; c < pl->grid->n; c++) {
+		plate_t *p = &pl->plates[pl->owner[c]];
+		uint8_t type = type_of[c];
+		int s = crust_add(&p->crust, c, type, 0, type == CRUST_CONTINENTAL ? 35 : 7, 0);
+		if (s < 0 || cellmap_set(&p->map, c, s) < 0) {
+			snprintf(err, errlen, "out of memory for crust");
+			return -1;
+		}
+		pl->sample[c] = s;
+	}
+	return 0;
+}
+
+int plate_layout_generate(planet_t *pl, char *err, size_t errlen)
+{
+	const params *prm = &pl->prm;
+	const grid_t *g = pl->grid;
+	int n = g->n;
+	layout L = {.pl = pl};
+	rng_t r;
+	rng_seed_stream(&r, prm->seed, 1);
+	if (layout_grow(pl, &L, &r, err, errlen) < 0)
+		return -1;
+	int k = L.k;
+	uint8_t *mask = calloc((size_t)n, 1);
+	if (!mask) {
+		snprintf(err, errlen, "out of memory laying out plates");
+		free(L.ratio);
+		free(L.cont_noise);
+		return -1;
+	}
 	/* which plates carry continents: a shuffled share of them, exactly as
 	 * plates.continental_fraction asks (rounded; one at least when > 0) */
 	int ncont = (int)lrint(prm->continental_fraction * k);
@@ -283,31 +348,7 @@ int plate_layout_generate(planet_t *pl, char *err, size_t errlen)
 		layout_connect(pl, L.ratio);
 	}
 
-	/* plates: poles, speeds (continental plates are slower), colours */
-	for (int i = 0; i < k; i++) {
-		plate_t *p = &pl->plates[i];
-		memset(p, 0, sizeof *p);
-		p->id = pl->next_id++;
-		p->pole = rng_unit(&r);
-		double cm_yr = rng_range(&r, prm->speed_min_cm_yr, prm->speed_max_cm_yr);
-		if (continental[i])
-			cm_yr = prm->speed_min_cm_yr + 0.5 * (cm_yr - prm->speed_min_cm_yr);
-		if (prm->plate_list_count > 0 && prm->plate_list[i].has_motion) {
-			const plate_spec *sp = &prm->plate_list[i];
-			p->pole = v3_from_latlon(sp->pole_lat * M_PI / 180, sp->pole_lon * M_PI / 180);
-			cm_yr = sp->speed_cm_yr;
-		}
-		p->omega = cm_yr / CM_YR_PER_KM_MYR / prm->radius_km;
-		plate_set_rotation(p, q_identity());
-		plate_colour_for(p->id, &p->r, &p->g, &p->b);
-		if (cellmap_init(&p->map, n) < 0) {
-			snprintf(err, errlen, "out of memory for plate maps");
-			free(L.ratio);
-			free(L.cont_noise);
-			free(mask);
-			return -1;
-		}
-	}
+	int rc = layout_motions(pl, &r, continental, err, errlen);
 
 	/* continents: deep inside continental plates, shaped by noise; the
 	 * threshold is an area quantile so the continental share is as asked */
@@ -317,28 +358,106 @@ int plate_layout_generate(planet_t *pl, char *err, size_t errlen)
 		score[c] = (float)(0.55 * (1 - L.ratio[c]) + 0.45 * L.cont_noise[c]);
 	}
 	double thr = weighted_quantile(g, score, mask, target);
-	for (int c = 0; c < n; c++) {
-		plate_t *p = &pl->plates[pl->owner[c]];
-		uint8_t type = mask[c] && score[c] > thr ? CRUST_CONTINENTAL : CRUST_OCEANIC;
-		int s = crust_add(&p->crust, c, type, 0, type == CRUST_CONTINENTAL ? 35 : 7, 0);
-		if (s < 0) {
-			snprintf(err, errlen, "out of memory for crust");
-			free(L.ratio);
-			free(L.cont_noise);
-			free(mask);
-			return -1;
-		}
-		if (cellmap_set(&p->map, c, s) < 0) {
-			snprintf(err, errlen, "out of memory for crust");
-			free(L.ratio);
-			free(L.cont_noise);
-			free(mask);
-			return -1;
-		}
-		pl->sample[c] = s;
-	}
+	for (int c = 0; c < n; c++)
+		mask[c] = mask[c] && score[c] > thr ? CRUST_CONTINENTAL : CRUST_OCEANIC;
+	if (rc == 0)
+		rc = layout_crust(pl, mask, err, errlen);
 	free(L.ratio);
 	free(L.cont_noise);
 	free(mask);
-	return 0;
+	return rc;
+}
+
+#define IMPORT_WHOLE_PLATES 1.5   /* landmasses up to this many mean plates
+                                   * go whole to one plate */
+
+/* Landmass of cell c0 (continental cells joined through neighbours), into
+ * cells[]; marks them in seen. Returns its cell count. */
+static int landmass(const planet_t *pl, const uint8_t *type_of, int c0, uint8_t *seen,
+                    int32_t *cells)
+{
+	const grid_t *g = pl->grid;
+	int head = 0, tail = 0;
+	cells[tail++] = c0;
+	seen[c0] = 1;
+	while (head < tail) {
+		int c = cells[head++];
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+			int nb = g->nbr[k];
+			if (!seen[nb] && type_of[nb] == CRUST_CONTINENTAL) {
+				seen[nb] = 1;
+				cells[tail++] = nb;
+			}
+		}
+	}
+	return tail;
+}
+
+int plate_layout_imported(planet_t *pl, const uint8_t *type_of, char *err, size_t errlen)
+{
+	const grid_t *g = pl->grid;
+	int n = g->n;
+	layout L = {.pl = pl};
+	rng_t r;
+	rng_seed_stream(&r, pl->prm.seed, 1);
+	if (layout_grow(pl, &L, &r, err, errlen) < 0)
+		return -1;
+	int k = L.k;
+	uint8_t *seen = calloc((size_t)n, 1);
+	if (!seen) {
+		snprintf(err, errlen, "out of memory laying out plates");
+		free(L.ratio);
+		free(L.cont_noise);
+		return -1;
+	}
+	int cells[PLATES_MAX] = {0};
+	for (int c = 0; c < n; c++)
+		cells[pl->owner[c]]++;
+	/* a landmass goes to the plate holding most of it, unless that would
+	 * empty another plate; its cells are then never a plate's root */
+	double whole = IMPORT_WHOLE_PLATES * 4 * M_PI / k;
+	for (int c0 = 0; c0 < n; c0++) {
+		if (seen[c0] || type_of[c0] != CRUST_CONTINENTAL)
+			continue;
+		int m = landmass(pl, type_of, c0, seen, pl->queue);
+		int inside[PLATES_MAX] = {0};
+		double area = 0;
+		for (int i = 0; i < m; i++) {
+			inside[pl->owner[pl->queue[i]]]++;
+			area += g->area[pl->queue[i]];
+		}
+		int best = 0;
+		for (int i = 1; i < k; i++)
+			best = inside[i] > inside[best] ? i : best;
+		int ok = area <= whole;
+		for (int i = 0; i < k && ok; i++)
+			ok = i == best || inside[i] == 0 || cells[i] > inside[i];
+		if (!ok)
+			continue;
+		for (int i = 0; i < m; i++) {
+			int c = pl->queue[i];
+			pl->owner[c] = (uint16_t)best;
+			L.ratio[c] = 1;
+		}
+		for (int i = 0; i < k; i++)
+			cells[i] += i == best ? m - inside[i] : -inside[i];
+	}
+	layout_connect(pl, L.ratio);
+
+	/* plates mostly of continent move as continental plates do */
+	double area[PLATES_MAX] = {0}, cont[PLATES_MAX] = {0};
+	for (int c = 0; c < n; c++) {
+		area[pl->owner[c]] += g->area[c];
+		cont[pl->owner[c]] += type_of[c] == CRUST_CONTINENTAL ? g->area[c] : 0;
+	}
+	uint8_t continental[PLATES_MAX] = {0};
+	for (int i = 0; i < k; i++)
+		continental[i] = cont[i] > 0.5 * area[i];
+	int rc = layout_motions(pl, &r, continental, err, errlen);
+	if (rc == 0)
+		rc = layout_crust(pl, type_of, err, errlen);
+	free(L.ratio);
+	free(L.cont_noise);
+	free(seen);
+	return rc;
 }

@@ -88,3 +88,16 @@ void sealevel_update(planet_t *pl)
 {
 	pl->sea_level = pl->prm.ocean_fraction >= 0 ? solve_sea_level(pl) : pl->prm.sea_level_m;
 }
+
+/* Put the sea at `level` (an imported terrain's coast): remember the water
+ * the basins hold below it, so later steps keep that volume. */
+void sealevel_fix(planet_t *pl, double level)
+{
+	double *hist = calloc(SEA_BINS + 1, sizeof *hist);
+	if (hist) {
+		sea_histogram(pl, hist);
+		pl->ocean_volume = volume_below(hist, level);
+		free(hist);
+	}
+	pl->sea_level = level;
+}
