@@ -91,11 +91,13 @@ int terrain_import_relief(planet_t *pl, const heightfield *hf)
 	const grid_t *g = pl->grid;
 	int n = g->n;
 	float *want = pl->scratch_a;
-	/* the terrain noise's mean, which new crust's detail is measured from */
+	/* the terrain noise's mean, which new crust's detail is measured from:
+	 * summed exactly as relief_init does, since a loaded state rebuilds it
+	 * there */
 	double mean = 0;
 	for (int c = 0; c < n; c++)
-		mean += noise_stack_eval(&pl->terrain, pl->prm.layers, pl->prm.layer_count,
-		                         g->centre[c]) * g->area[c];
+		mean += (float)noise_stack_eval(&pl->terrain, pl->prm.layers, pl->prm.layer_count,
+		                                g->centre[c]) * g->area[c];
 	pl->noise_mean = mean / (4 * M_PI);
 
 	for (int c = 0; c < n; c++) {
