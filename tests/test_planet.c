@@ -191,9 +191,12 @@ out:
 
 static void test_partition_and_bounds(void)
 {
-	params p = base_params(4);
+	/* level 5: at level 4 (2 562 cells) one suture of a continental
+	 * microplate moves the continental share by several per cent, which
+	 * says more about the grid than about the crust budget */
+	params p = base_params(5);
 	planet_t *pl = make(&p, NULL);
-	if (!ok(pl != NULL, "level-4 planet for a long run"))
+	if (!ok(pl != NULL, "level-5 planet for a long run"))
 		return;
 	double cont0 = pl->stats.continental_fraction, sea0 = pl->sea_level;
 	int part_ok = 1, sane = 1, count_ok = 1;

@@ -26,7 +26,7 @@
 #define RELIEF_EROSION_M 1000.0      /* each km of relief adds the base rate */
 #define ROOT_EROSION 2.0             /* roots wear this much faster than
                                       * the heights: unloading lifts them */
-#define OROGEN_M 8000.0              /* relief of a belt at full stress */
+#define OROGEN_M 9000.0              /* relief of a belt at full stress */
 #define OROGEN_STRESS 0.6            /* stress (x 10 cm/yr) of full relief */
 #define OROGEN_RATE 0.05             /* share of the missing height per Myr */
 #define CRUST_COLLAPSE_KM 42.0       /* thicker crust spreads onto its margin */

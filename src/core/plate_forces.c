@@ -25,11 +25,11 @@
 
 #include "planet_internal.h"
 
-#define SLAB_PULL 0.55e-2      /* rad/Myr of motion per (radian of trench / sr) */
+#define SLAB_PULL 0.75e-2      /* rad/Myr of motion per (radian of trench / sr) */
 #define RIDGE_PUSH 0.1e-2
 #define TRENCH_SUCTION 0.35   /* share of slab pull felt by the overriding plate */
 #define DRAG_OCEAN 1.0
-#define DRAG_CONTINENT 2.5    /* cratonic keels drag on the mantle */
+#define DRAG_CONTINENT 2.0    /* cratonic keels drag on the mantle */
 #define MANTLE_FLOW_CM_YR 2.5  /* largest speed of the mantle flow */
 #define MANTLE_WANDER_MYR 400.0 /* time for the upwellings to move far */
 #define SLAB_AGE_FULL 80.0    /* Myr: older slabs pull fully */

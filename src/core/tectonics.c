@@ -306,7 +306,7 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 			 * they surface and become new continental crust; continental
 			 * margins rise through the orogeny pass below */
 			if (po->crust.type[so] == CRUST_OCEANIC) {
-				double up = ARC_UPLIFT_M_MYR * close * dt * uplift_scale;
+				double up = ARC_UPLIFT_M_MYR * close * dt * uplift_scale / recycle;
 				po->crust.elev[so] = (float)fmin(ELEV_MAX_M, po->crust.elev[so] + up);
 				po->crust.orogeny[so] += (float)up;
 				if (po->crust.elev[so] > ARC_TO_CONTINENT_M) {
