@@ -268,10 +268,23 @@ static int heaviest(const tri *t, const int keep[3])
  * Its finest octave is an eighth of the grid spacing. */
 #define DETAIL_SHARE 0.25
 #define DETAIL_OCTAVES 3
+/* fmax and fmin as glibc computes them (NaN loses; of equal values the
+ * first), inline: the library calls cost more than the rest of
+ * detail_amp. */
+static inline double max_of(double a, double b)
+{
+	return a >= b ? a : a < b ? b : b != b ? a : b;
+}
+
+static inline double min_of(double a, double b)
+{
+	return a <= b ? a : a > b ? b : b != b ? a : b;
+}
+
 static double detail_amp(const snapshot_t *s, const tri *t)
 {
-	double wmax = fmax(t->w[0], fmax(t->w[1], t->w[2]));
-	double bump = fmin(1.0, 3.0 * (1.0 - wmax));
+	double wmax = max_of(t->w[0], max_of(t->w[1], t->w[2]));
+	double bump = min_of(1.0, 3.0 * (1.0 - wmax));
 	return DETAIL_SHARE * interp(s->relief, t) * bump;
 }
 
@@ -349,24 +362,49 @@ typedef struct sample {
 	vec3 p;
 	int shade;
 	colormap_cursor *cur;
-	int has_height;
-	double height;
+	colormap_heights *h;    /* NULL: none kept */
 } sample;
 
+/* The interpolated height and the detail's amplitude at the sample. */
+static void sample_base(const sample *m, double *e, double *amp)
+{
+	colormap_heights *h = m->h;
+	if (h && h->has_base) {
+		*e = h->e;
+		*amp = h->amp;
+		return;
+	}
+	*e = interp(m->s->elevation, m->t);
+	*amp = detail_amp(m->s, m->t);
+	if (h) {
+		h->has_base = 1;
+		h->e = *e;
+		h->amp = *amp;
+	}
+}
+
+/* height() of the sample, computed once */
 static double sample_height(sample *m)
 {
-	if (!m->has_height) {
-		m->height = height(m->s, m->t, m->p);
-		m->has_height = 1;
+	colormap_heights *h = m->h;
+	if (h && h->has_height)
+		return h->height;
+	double e, amp;
+	sample_base(m, &e, &amp);
+	double v = amp > 0 ? e + amp * detail(m->s, m->p) : e;
+	if (h) {
+		h->has_height = 1;
+		h->height = v;
 	}
-	return m->height;
+	return v;
 }
 
 /* Whether p is land: the detail only matters where it can cross the coast
  * (the noise stays within +-amp), which saves the noise almost everywhere. */
 static double coast_height(sample *m)
 {
-	double e = interp(m->s->elevation, m->t), amp = detail_amp(m->s, m->t);
+	double e, amp;
+	sample_base(m, &e, &amp);
 	return fabs(e - m->s->sea_level_m) < amp ? sample_height(m) : e;
 }
 
@@ -601,7 +639,7 @@ rgb colormap_cell(const snapshot_t *s, view_kind v, int cell)
 		return (rgb){0, 0, 0};
 	tri t;
 	tri_single(&t, cell);
-	sample m = {s, &t, s->grid->centre[cell], 0, NULL, 0, 0};
+	sample m = {s, &t, s->grid->centre[cell], 0, NULL, NULL};
 	return view_fns[v](&m);
 }
 
@@ -613,7 +651,7 @@ rgb colormap_point(const snapshot_t *s, view_kind v, vec3 p, int *hint)
 	tri_find(s->grid, p, hint ? *hint : -1, NULL, &t);
 	if (hint)
 		*hint = t.near;
-	sample m = {s, &t, p, 1, NULL, 0, 0};
+	sample m = {s, &t, p, 1, NULL, NULL};
 	return view_fns[v](&m);
 }
 
@@ -623,7 +661,8 @@ rgb colormap_point_cur(const snapshot_t *s, view_kind v, vec3 p, colormap_cursor
 		return (rgb){0, 0, 0};
 	tri t;
 	cursor_find(s, p, cur, &t);
-	sample m = {s, &t, p, 1, cur, 0, 0};
+	colormap_heights h = {0};
+	sample m = {s, &t, p, 1, cur, &h};
 	return view_fns[v](&m);
 }
 
@@ -631,25 +670,19 @@ void colormap_locate(const snapshot_t *s, vec3 p, colormap_cursor *cur, colormap
 {
 	at->p = p;
 	cursor_find(s, p, cur, &at->t);
-	at->has_height = 0;
+	at->h.has_base = at->h.has_height = 0;
 }
 
 rgb colormap_at_colour(const snapshot_t *s, view_kind v, colormap_at *at, colormap_cursor *cur)
 {
 	if (!s || (unsigned)v >= VIEW_COUNT)
 		return (rgb){0, 0, 0};
-	sample m = {s, &at->t, at->p, 1, cur, at->has_height, at->height};
-	rgb c = view_fns[v](&m);
-	at->has_height = m.has_height;
-	at->height = m.height;
-	return c;
+	sample m = {s, &at->t, at->p, 1, cur, &at->h};
+	return view_fns[v](&m);
 }
 
 double colormap_at_height(const snapshot_t *s, colormap_at *at)
 {
-	if (!at->has_height) {
-		at->height = height(s, &at->t, at->p);
-		at->has_height = 1;
-	}
-	return at->height;
+	sample m = {s, &at->t, at->p, 1, NULL, &at->h};
+	return sample_height(&m);
 }

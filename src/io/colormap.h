@@ -67,11 +67,15 @@ typedef struct colormap_tri {
 	int c[3];       /* triangle vertices (cells) */
 	double w[3];    /* barycentric weights, >= 0, sum 1 */
 } colormap_tri;
+typedef struct colormap_heights {
+	int has_base, has_height;
+	double e, amp;      /* interpolated height, amplitude of the detail */
+	double height;      /* e plus the detail */
+} colormap_heights;
 typedef struct colormap_at {
 	vec3 p;
 	colormap_tri t;
-	int has_height;
-	double height;
+	colormap_heights h;
 } colormap_at;
 void colormap_locate(const snapshot_t *s, vec3 p, colormap_cursor *cur, colormap_at *at);
 /* colormap_point_cur and colormap_elevation_cur of a located point. */
