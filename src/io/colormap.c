@@ -673,12 +673,17 @@ void colormap_locate(const snapshot_t *s, vec3 p, colormap_cursor *cur, colormap
 	at->h.has_base = at->h.has_height = 0;
 }
 
-rgb colormap_at_colour(const snapshot_t *s, view_kind v, colormap_at *at, colormap_cursor *cur)
+void colormap_at_rgb(const snapshot_t *s, view_kind v, colormap_at *at, colormap_cursor *cur,
+                     uint8_t *out)
 {
-	if (!s || (unsigned)v >= VIEW_COUNT)
-		return (rgb){0, 0, 0};
-	sample m = {s, &at->t, at->p, 1, cur, &at->h};
-	return view_fns[v](&m);
+	rgb c = {0, 0, 0};
+	if (s && (unsigned)v < VIEW_COUNT) {
+		sample m = {s, &at->t, at->p, 1, cur, &at->h};
+		c = view_fns[v](&m);
+	}
+	out[0] = c.r;
+	out[1] = c.g;
+	out[2] = c.b;
 }
 
 double colormap_at_height(const snapshot_t *s, colormap_at *at)

@@ -78,8 +78,10 @@ typedef struct colormap_at {
 	colormap_heights h;
 } colormap_at;
 void colormap_locate(const snapshot_t *s, vec3 p, colormap_cursor *cur, colormap_at *at);
-/* colormap_point_cur and colormap_elevation_cur of a located point. */
-rgb colormap_at_colour(const snapshot_t *s, view_kind v, colormap_at *at, colormap_cursor *cur);
+/* colormap_point_cur and colormap_elevation_cur of a located point; the
+ * colour is written as 3 bytes r, g, b to out. */
+void colormap_at_rgb(const snapshot_t *s, view_kind v, colormap_at *at, colormap_cursor *cur,
+                     uint8_t *out);
 double colormap_at_height(const snapshot_t *s, colormap_at *at);
 
 #endif

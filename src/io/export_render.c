@@ -326,7 +326,7 @@ static void render_row_group(const export_job *j, const export_kind *kinds, int 
 				((uint16_t *)(void *)out[i])[x] = export_elev16(colormap_at_height(s, &at));
 				break;
 			default:
-				put_rgb(out[i], x, colormap_at_colour(s, (view_kind)sp->view, &at, &cur));
+				colormap_at_rgb(s, (view_kind)sp->view, &at, &cur, out[i] + 3 * x);
 			}
 		}
 	}
