@@ -423,18 +423,6 @@ static double abs_lat_deg(sample *m)
 	return a;
 }
 
-/* The biome table prepared for lookups: kept by the cursor per snapshot
- * (preparing it takes a square root per biome, more than a lookup). */
-static const biome_lut *sample_lut(const sample *m, biome_lut *local)
-{
-	biome_lut *l = m->cur ? &m->cur->lut : local;
-	if (!m->cur || m->cur->lut_of != m->s) {
-		biome_lut_init(l, m->s->prm.biomes);
-		if (m->cur)
-			m->cur->lut_of = m->s;
-	}
-	return l;
-}
 
 static int is_water_biome(int b) { return b == BIOME_OCEAN || b == BIOME_SEA_ICE; }
 
@@ -446,31 +434,70 @@ static rgb biome_rgb(const snapshot_t *s, int b)
 }
 
 /* The devlog's colour noise: a small brightness offset per cell from a hash
- * of the cell id and seed, so it is the same on every run and every map. */
-static double cell_hash01(const snapshot_t *s, int cell)
+ * of the cell id and seed, so it is the same on every run and every map.
+ * The cursor keeps the last triangle's three (neighbouring pixels mostly
+ * share a triangle). */
+static double cell_hash01(const sample *m, int cell)
 {
-	uint64_t h = hash64((uint64_t)cell ^ (s->prm.seed * 0x9E3779B97F4A7C15ull));
-	return (double)(h >> 11) * 0x1p-53;
+	colormap_cursor *c = m->cur;
+	for (int i = 0; c && i < c->nhash; i++)
+		if (c->hash_cell[i] == cell)
+			return c->hash[i];
+	uint64_t h = hash64((uint64_t)cell ^ (m->s->prm.seed * 0x9E3779B97F4A7C15ull));
+	double v = (double)(h >> 11) * 0x1p-53;
+	if (c) {    /* keep the newest three */
+		if (c->nhash == 3) {
+			for (int i = 0; i < 2; i++) {
+				c->hash_cell[i] = c->hash_cell[i + 1];
+				c->hash[i] = c->hash[i + 1];
+			}
+			c->nhash = 2;
+		}
+		c->hash_cell[c->nhash] = cell;
+		c->hash[c->nhash++] = v;
+	}
+	return v;
 }
 
 /* A faint texture so large biomes are not flat paint: one random value per
  * cell, blended over the triangle like the heights are, so it varies
  * smoothly instead of drawing each cell's outline (no honeycomb). */
-static rgb texture(const snapshot_t *s, rgb c, const tri *t, double amp)
+static rgb texture(const sample *m, rgb c, double amp)
 {
+	const tri *t = m->t;
 	double v = 0;
 	for (int i = 0; i < 3; i++)
-		v += t->w[i] * cell_hash01(s, t->c[i]);
+		v += t->w[i] * cell_hash01(m, t->c[i]);
 	return scale(c, 1.0 + amp * (2.0 * v - 1.0));
+}
+
+/* The ocean's shallowest and deepest colours. */
+static void ocean_ends(const snapshot_t *s, rgb *light, rgb *dark)
+{
+	rgb base = biome_rgb(s, BIOME_OCEAN);
+	*light = mix(base, (rgb){235, 245, 255}, 0.35);
+	*dark = scale(base, 0.45);
+}
+
+/* What the cursor keeps per snapshot: the biome table prepared for lookups
+ * (a square root per biome, more than a lookup costs) and the ocean's
+ * colours. Without a cursor, local is filled. */
+static const colormap_cursor *sample_tables(const sample *m, colormap_cursor *local)
+{
+	colormap_cursor *c = m->cur ? m->cur : local;
+	if (!m->cur || c->lut_of != m->s) {
+		biome_lut_init(&c->lut, m->s->prm.biomes);
+		ocean_ends(m->s, &c->ocean_light, &c->ocean_dark);
+		c->lut_of = m->s;
+	}
+	return c;
 }
 
 /* Deeper water is darker: sqrt spreads the shelf and slope, where depth
  * changes matter most to the eye. */
-static rgb ocean_rgb(const snapshot_t *s, double depth_m)
+static rgb ocean_rgb(const colormap_cursor *tb, double depth_m)
 {
-	rgb base = biome_rgb(s, BIOME_OCEAN);
-	rgb light = mix(base, (rgb){235, 245, 255}, 0.35), dark = scale(base, 0.45);
-	return mix(light, dark, sqrt(clampd(depth_m / 7000.0, 0, 1)));
+	return mix(tb->ocean_light, tb->ocean_dark, sqrt(clampd(depth_m / 7000.0, 0, 1)));
 }
 
 /* Land keeps the nearest cell's biome; where the triangle straddles the
@@ -488,16 +515,17 @@ static rgb view_biome(sample *m)
 	int same[3];
 	for (int i = 0; i < 3; i++)
 		same[i] = (s->elevation[t->c[i]] >= sea) == land;
-	biome_lut local;
-	const biome_lut *lut = sample_lut(m, &local);
+	colormap_cursor local;
+	const colormap_cursor *tb = sample_tables(m, &local);
+	const biome_lut *lut = &tb->lut;
 	if (!land) {
 		int b = biome_lookup(lut, interp_masked(s->temperature, t, same),
 		                     interp_masked(s->precip, t, same), e - sea, abs_lat_deg(m));
 		if (!is_water_biome(b))
 			b = s->biome[heaviest(t, same)];
 		if (b == BIOME_SEA_ICE)
-			return texture(s, biome_rgb(s, BIOME_SEA_ICE), t, 0.02);
-		return ocean_rgb(s, sea - e);
+			return texture(m, biome_rgb(s, BIOME_SEA_ICE), 0.02);
+		return ocean_rgb(tb, sea - e);
 	}
 	/* Land is classified from climate interpolated over the land corners of
 	 * the triangle only (sea temperatures would leak a false rim inland), so
@@ -506,7 +534,7 @@ static rgb view_biome(sample *m)
 	                     interp_masked(s->precip, t, same), e - sea, abs_lat_deg(m));
 	if (is_water_biome(b))    /* land the cells call sea: say grassland, not sea */
 		b = BIOME_GRASSLAND;
-	return texture(s, biome_rgb(s, b), t, 0.05);
+	return texture(m, biome_rgb(s, b), 0.05);
 }
 
 /* Lambert hill-shading from the interpolated elevation gradient, light from

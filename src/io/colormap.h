@@ -46,8 +46,12 @@ typedef struct colormap_cursor {
 	int tri[3];
 	int has_lat;                /* abs_lat_deg belongs to lat_z */
 	double lat_z, abs_lat_deg;
-	const snapshot_t *lut_of;   /* lut is prepared for this snapshot */
+	const snapshot_t *lut_of;   /* lut and ocean are prepared for this snapshot */
 	biome_lut lut;
+	rgb ocean_light, ocean_dark;
+	int nhash;                  /* cells[0..nhash) of the texture hashes kept */
+	int hash_cell[3];
+	double hash[3];
 } colormap_cursor;
 #define COLORMAP_CURSOR_INIT {.cell = -1, .tri = {-1, -1, -1}}
 rgb colormap_point_cur(const snapshot_t *s, view_kind v, vec3 p, colormap_cursor *cur);
