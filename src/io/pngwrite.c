@@ -1,14 +1,17 @@
-/* pngwrite.c: the one PNG writer of the program (libpng classic API).
+/* pngwrite.c: the one PNG writer of the program. libpng writes the
+ * signature, IHDR and the text chunks; the image data is filtered and
+ * deflated here and written as IDAT chunks (png_write_chunk), which skips
+ * libpng's per-row copies and byte swapping.
  *
  * Compression was chosen by measurement (bench/RESULTS.md, "Export"): the
- * PAETH filter alone and zlib's run-length strategy (Z_RLE: matches only at
- * distance 1, so no hash chains to search). On 4096x2048 maps filtering
- * and compression take half the time of level 3 with SUB, the previous
- * choice (elevation16 0.47 -> 0.23 s, biome 0.31 -> 0.18 s of one core),
- * and the files are 2 % and 7 % smaller: after
- * filtering, a map's redundancy is runs of equal bytes; longer matches are
- * rare (the heightmap's detail noise, the biome texture) and costly to
- * find. libpng's per-row filter search would cost time and gave bigger
+ * PAETH filter on every row and zlib's run-length strategy (Z_RLE: matches
+ * only at distance 1, so no hash chains to search). On 4096x2048 maps
+ * filtering and compression take half the time of level 3 with SUB, the
+ * previous choice (elevation16 0.47 -> 0.23 s, biome 0.31 -> 0.18 s of one
+ * core), and the files are 2 % and 7 % smaller: after filtering, a map's
+ * redundancy is runs of equal bytes; longer matches are rare (the
+ * heightmap's detail noise, the biome texture) and costly to find. A
+ * per-row filter search (libpng's default) would cost time and gave bigger
  * files. */
 #include "io/pngwrite.h"
 #include "io/outfile.h"
@@ -27,12 +30,12 @@
 /* (with Z_RLE the level hardly matters; 0 would store) */
 #define PNGW_ZLIB_LEVEL 3
 #endif
-#ifndef PNGW_FILTERS
-#define PNGW_FILTERS PNG_FILTER_PAETH
-#endif
 #ifndef PNGW_STRATEGY
 #define PNGW_STRATEGY Z_RLE
 #endif
+
+/* Bytes of image data per IDAT chunk. */
+#define PNGW_IDAT 65536
 
 /* Text longer than this is deflated (the effective scenario: ~2 KB). */
 #define PNGW_TEXT_DEFLATE 1024
@@ -60,11 +63,16 @@ struct pngw {
 	FILE *f;
 	char shown[OUTFILE_SHOWN];
 	size_t stride;
+	int bpp;               /* bytes per pixel, for the filter */
+	int swap16;            /* 16-bit samples arrive little-endian */
 	int height, written;
 	int failed;
 	int write_errno;
-	png_bytep *rows;       /* row pointers for png_write_rows */
-	int nrows;
+	z_stream z;            /* the image data, deflated into IDAT chunks */
+	int z_open;
+	uint8_t *prev, *raw;   /* previous and current row, PNG byte order */
+	uint8_t *filtered;     /* filter type byte + filtered row */
+	uint8_t *zout;         /* deflated bytes waiting for an IDAT chunk */
 	char err[PNGW_ERR];
 };
 
@@ -116,13 +124,19 @@ static int little_endian(void)
 	return *(const uint8_t *)&one == 1;
 }
 
-/* Everything but the file: libpng's structures and the row pointers. */
+/* Everything but the file: libpng's structures, zlib's and the rows. */
 static void release(pngw *w)
 {
 	if (w->png)
 		png_destroy_write_struct(&w->png, &w->info);
-	free(w->rows);
-	w->rows = NULL;
+	if (w->z_open)
+		deflateEnd(&w->z);
+	w->z_open = 0;
+	free(w->prev);
+	free(w->raw);
+	free(w->filtered);
+	free(w->zout);
+	w->prev = w->raw = w->filtered = w->zout = NULL;
 }
 
 /* IHDR and the text chunks (png_write_info); libpng errors longjmp out. */
@@ -131,9 +145,6 @@ static void write_header(pngw *w, int width, int height, pngw_format fmt,
 {
 	png_structp png = w->png;
 	png_set_write_fn(png, w, on_write, on_flush);
-	png_set_compression_level(png, PNGW_ZLIB_LEVEL);
-	png_set_compression_strategy(png, PNGW_STRATEGY);
-	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNGW_FILTERS);
 	png_set_IHDR(png, w->info, (png_uint_32)width, (png_uint_32)height,
 	             fmt == PNGW_GREY16 ? 16 : 8,
 	             fmt == PNGW_RGB8 ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_GRAY,
@@ -161,9 +172,6 @@ static void write_header(pngw *w, int width, int height, pngw_format fmt,
 	if (ntext > 0)
 		png_set_text(png, w->info, tx, ntext);
 	png_write_info(png, w->info);
-	/* PNG stores 16-bit samples big-endian; our buffer is native */
-	if (fmt == PNGW_GREY16 && little_endian())
-		png_set_swap(png);
 }
 
 pngw *pngw_open(const char *path, const char *shown, int width, int height, pngw_format fmt,
@@ -179,12 +187,25 @@ pngw *pngw_open(const char *path, const char *shown, int width, int height, pngw
 	if (w) {
 		char b[OUTFILE_SHOWN];
 		snprintf(w->shown, sizeof w->shown, "%s", outfile_shown(shown ? shown : path, b));
-		w->stride = (size_t)width * (size_t)pngw_pixel_bytes(fmt);
+		w->bpp = pngw_pixel_bytes(fmt);
+		w->stride = (size_t)width * (size_t)w->bpp;
+		/* PNG stores 16-bit samples big-endian; ours are native */
+		w->swap16 = fmt == PNGW_GREY16 && little_endian();
 		w->height = height;
 		w->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, w, on_error, on_warning);
 		w->info = w->png ? png_create_info_struct(w->png) : NULL;
+		w->prev = calloc(w->stride, 1);    /* the row above the first is zeros */
+		w->raw = malloc(w->stride);
+		w->filtered = malloc(w->stride + 1);
+		w->zout = malloc(PNGW_IDAT);
+		if (w->prev && w->raw && w->filtered && w->zout &&
+		    deflateInit2(&w->z, PNGW_ZLIB_LEVEL, Z_DEFLATED, 15, 8, PNGW_STRATEGY) == Z_OK) {
+			w->z_open = 1;
+			w->z.next_out = w->zout;
+			w->z.avail_out = PNGW_IDAT;
+		}
 	}
-	if (!w || !tx || !utf8 || !w->png || !w->info) {
+	if (!w || !tx || !utf8 || !w->png || !w->info || !w->z_open) {
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}
@@ -217,6 +238,45 @@ fail:
 	return NULL;
 }
 
+/* The PAETH filter (PNG spec, filter type 4) of row against prev: each
+ * byte minus whichever of left, up and upper-left is nearest to
+ * left + up - upper-left (ties in that order). Written without branches:
+ * on map data the choice is as good as random. */
+static void paeth(const uint8_t *restrict row, const uint8_t *restrict prev, uint8_t *restrict out,
+                  size_t n, int bpp)
+{
+	for (int i = 0; i < bpp; i++)
+		out[i] = (uint8_t)(row[i] - prev[i]);    /* left and upper-left are 0 */
+	for (size_t i = (size_t)bpp; i < n; i++) {
+		int a = row[i - (size_t)bpp], b = prev[i], c = prev[i - (size_t)bpp];
+		int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
+		int pred = pb <= pc ? b : c;
+		pred = pa <= pb && pa <= pc ? a : pred;
+		out[i] = (uint8_t)(row[i] - pred);
+	}
+}
+
+/* Deflate what is given (finish: and end the stream), writing every full
+ * buffer as an IDAT chunk. libpng errors longjmp out. */
+static void deflate_into_idat(pngw *w, const uint8_t *data, size_t len, int finish)
+{
+	w->z.next_in = (Bytef *)(uintptr_t)data;
+	w->z.avail_in = (uInt)len;
+	for (;;) {
+		int rc = deflate(&w->z, finish ? Z_FINISH : Z_NO_FLUSH);
+		if (rc == Z_STREAM_ERROR)
+			png_error(w->png, "zlib error");
+		if (w->z.avail_out == 0 || (finish && rc == Z_STREAM_END)) {
+			png_write_chunk(w->png, (png_const_bytep)"IDAT", w->zout,
+			                PNGW_IDAT - w->z.avail_out);
+			w->z.next_out = w->zout;
+			w->z.avail_out = PNGW_IDAT;
+		}
+		if (finish ? rc == Z_STREAM_END : w->z.avail_in == 0 && w->z.avail_out > 0)
+			return;
+	}
+}
+
 int pngw_rows(pngw *w, const void *rows, int n)
 {
 	if (w->failed)
@@ -226,24 +286,32 @@ int pngw_rows(pngw *w, const void *rows, int n)
 		w->failed = 1;
 		return -1;
 	}
-	if (n > w->nrows) {
-		png_bytep *r = realloc(w->rows, sizeof *r * (size_t)n);
-		if (!r) {
-			snprintf(w->err, sizeof w->err, "out of memory");
-			w->failed = 1;
-			return -1;
-		}
-		w->rows = r;
-		w->nrows = n;
-	}
-	for (int i = 0; i < n; i++)
-		w->rows[i] = (png_bytep)rows + w->stride * (size_t)i;
 	if (setjmp(png_jmpbuf(w->png))) {
 		w->failed = 1;
 		return -1;
 	}
-	png_write_rows(w->png, w->rows, (png_uint_32)n);
-	w->written += n;
+	for (int r = 0; r < n; r++) {
+		const uint8_t *row = (const uint8_t *)rows + w->stride * (size_t)r;
+		if (w->swap16) {
+			for (size_t i = 0; i + 1 < w->stride; i += 2) {
+				w->raw[i] = row[i + 1];
+				w->raw[i + 1] = row[i];
+			}
+			row = w->raw;
+		}
+		w->filtered[0] = 4;    /* PAETH */
+		paeth(row, w->prev, w->filtered + 1, w->stride, w->bpp);
+		deflate_into_idat(w, w->filtered, w->stride + 1, 0);
+		/* the next row's "up" is this one, in PNG byte order */
+		if (row == w->raw) {
+			uint8_t *t = w->prev;
+			w->prev = w->raw;
+			w->raw = t;
+		} else {
+			memcpy(w->prev, row, w->stride);
+		}
+		w->written++;
+	}
 	return 0;
 }
 
@@ -262,10 +330,13 @@ int pngw_close(pngw *w, int ok, char *err, size_t errlen)
 		w->failed = 1;
 	}
 	if (ok && !w->failed) {
-		if (setjmp(png_jmpbuf(w->png)))
+		if (setjmp(png_jmpbuf(w->png))) {
 			w->failed = 1;
-		else
-			png_write_end(w->png, w->info);
+		} else {
+			deflate_into_idat(w, NULL, 0, 1);
+			png_write_chunk(w->png, (png_const_bytep)"IEND", NULL, 0);
+			png_write_flush(w->png);
+		}
 	}
 	release(w);
 	int rc = 0;

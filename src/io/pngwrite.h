@@ -1,4 +1,4 @@
-/* pngwrite.h: stream a PNG to a file with libpng's classic API, band by band.
+/* pngwrite.h: stream a PNG to a file (libpng and zlib), band by band.
  *
  * One writer for every map: 8-bit RGB, 8-bit grey and 16-bit grey (heights),
  * all with text chunks: tEXt for 7-bit text, iTXt (UTF-8; bytes that are not
