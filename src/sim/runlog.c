@@ -261,3 +261,23 @@ int runlog_sample(runlog_t *t, tl_stat *out, int n)
 	pthread_mutex_unlock(&t->mu);
 	return got;
 }
+
+int64_t runlog_step_at_time(runlog_t *t, double myr)
+{
+	pthread_mutex_lock(&t->mu);
+	int64_t r = -1;
+	if (t->nstats && t->stats[t->nstats - 1].time_myr >= myr) {
+		/* times grow with steps: the first at or after myr */
+		size_t lo = 0, hi = t->nstats - 1;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (t->stats[mid].time_myr >= myr)
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		r = t->stats[lo].step;
+	}
+	pthread_mutex_unlock(&t->mu);
+	return r;
+}

@@ -54,6 +54,9 @@ typedef struct tl_info {
 	size_t bytes, budget, keyframe_bytes;   /* keyframe_bytes: the newest one's size */
 } tl_info;
 void runlog_info(runlog_t *t, tl_info *out);
+/* The first step of the history whose time is at or after myr (Myr); the
+ * first step when myr is before it; -1 when the history ends before myr. */
+int64_t runlog_step_at_time(runlog_t *t, double myr);
 /* n figures evenly spaced over the history, oldest first; returns how many
  * were written (fewer when the history is shorter than n). */
 int runlog_sample(runlog_t *t, tl_stat *out, int n);

@@ -297,6 +297,7 @@ static void do_step(stepper_t *st, const step_cmd *c)
 		/* a pause event of the scenario's timeline stops play, saying why */
 		if (planet_take_pause(st->cur->pl, pause_msg, sizeof pause_msg)) {
 			st->status.playing = false;
+			st->status.run_to = -1;
 			set_msg_locked(st, false, "paused by the timeline: %s", pause_msg);
 		}
 		pthread_mutex_unlock(&st->mu);
@@ -304,6 +305,7 @@ static void do_step(stepper_t *st, const step_cmd *c)
 		pthread_mutex_lock(&st->mu);
 	} else {
 		st->status.playing = false;
+		st->status.run_to = -1;
 		set_msg_locked(st, true, "step failed: %s", err[0] ? err : "unknown error");
 	}
 	pthread_mutex_unlock(&st->mu);
@@ -402,9 +404,45 @@ static bool seek(stepper_t *st, const step_cmd *c, int64_t target)
 	return true;
 }
 
+/* Go to a step past the history's end (or with none kept): play up to it
+ * as fast as the machine goes, then pause (thread_main stops there). */
+static void run_to(stepper_t *st, int64_t target)
+{
+	pthread_mutex_lock(&st->mu);
+	st->status.run_to = target;
+	st->status.playing = true;
+	set_msg_locked(st, false, "running to step %lld", (long long)target);
+	pthread_mutex_unlock(&st->mu);
+	wake(st);
+}
+
+/* SEEK: a step in the history is replayed, one after it is played to. */
+static bool go_to(stepper_t *st, const step_cmd *c, int64_t target)
+{
+	int64_t now = planet_step_count(st->cur->pl), last = now;
+	if (st->tl) {
+		tl_info in;
+		runlog_info(st->tl, &in);
+		last = in.last > last ? in.last : last;
+	}
+	if (target > last || (target > now && !st->tl)) {
+		run_to(st, target);
+		observe(st, c, 0);
+		return false;
+	}
+	return seek(st, c, target);
+}
+
 /* Carry out one command. Returns true when the planet changed. */
 static bool handle(stepper_t *st, const step_cmd *c)
 {
+	/* what changes play or the planet's time ends a run to a step */
+	if (c->kind != STEP_CMD_SPEED && c->kind != STEP_CMD_SAVE && c->kind != STEP_CMD_EXPORT
+	    && c->kind != STEP_CMD_SET_PARAM && c->kind != STEP_CMD_RIFT) {
+		pthread_mutex_lock(&st->mu);
+		st->status.run_to = -1;
+		pthread_mutex_unlock(&st->mu);
+	}
 	switch (c->kind) {
 	case STEP_CMD_PLAY:
 	case STEP_CMD_PAUSE:
@@ -487,7 +525,7 @@ static bool handle(stepper_t *st, const step_cmd *c)
 		do_export(st, c->text);
 		return false;
 	case STEP_CMD_SEEK:
-		return seek(st, c, (int64_t)c->value);
+		return go_to(st, c, c->value < 0 ? 0 : (int64_t)c->value);
 	case STEP_CMD_BACK:
 		/* from the planet's own step: several presses queue up correctly */
 		return seek(st, c, planet_step_count(st->cur->pl) - (int64_t)c->value);
@@ -529,7 +567,7 @@ static void *thread_main(void *arg)
 				break;
 			bool playing = st->status.playing;
 			double now = now_s();
-			if (playing && (st->status.target_sps <= 0 || now >= next_due))
+			if (playing && (st->status.target_sps <= 0 || st->status.run_to >= 0 || now >= next_due))
 				break;
 			if (dirty) {
 				/* about to wait: show the last step first */
@@ -568,7 +606,7 @@ static void *thread_main(void *arg)
 			st->qlen--;
 			have = true;
 		}
-		double sps = st->status.target_sps;
+		double sps = st->status.run_to >= 0 ? 0 : st->status.target_sps;
 		pthread_mutex_unlock(&st->mu);
 
 		if (have) {
@@ -591,6 +629,13 @@ static void *thread_main(void *arg)
 		do_step(st, NULL);
 		dirty = true;
 		win_steps++;
+		pthread_mutex_lock(&st->mu);
+		if (st->status.run_to >= 0 && planet_step_count(st->cur->pl) >= st->status.run_to) {
+			st->status.playing = false;
+			st->status.run_to = -1;
+			set_msg_locked(st, false, "at step %lld", (long long)planet_step_count(st->cur->pl));
+		}
+		pthread_mutex_unlock(&st->mu);
 		double t = now_s();
 		if (t - win_start >= 1.0) {
 			pthread_mutex_lock(&st->mu);
@@ -632,6 +677,7 @@ stepper_t *stepper_new_loaded(const params *p, const char *load_path, size_t his
 	st->wake_fd = wake_fd;
 	st->status.playing = playing;
 	st->status.target_sps = 10;
+	st->status.run_to = -1;
 	snprintf(st->scenario, sizeof st->scenario, "%s", scenario ? scenario : "built-in default");
 	pthread_mutex_init(&st->mu, NULL);
 	pthread_condattr_t ca;
@@ -706,6 +752,11 @@ bool stepper_history_info(stepper_t *st, tl_info *out)
 int stepper_history(stepper_t *st, tl_stat *out, int n)
 {
 	return st->tl ? runlog_sample(st->tl, out, n) : 0;
+}
+
+int64_t stepper_history_step_at(stepper_t *st, double myr)
+{
+	return st->tl ? runlog_step_at_time(st->tl, myr) : -1;
 }
 
 int stepper_send(stepper_t *st, const step_cmd *c)

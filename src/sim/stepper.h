@@ -32,7 +32,8 @@ typedef enum {
 	STEP_CMD_REGEN,       /* value: new seed */
 	STEP_CMD_SAVE,        /* text: file; "{step}" in it becomes the saved step */
 	STEP_CMD_EXPORT,      /* text: folder; "{step}" becomes the exported step */
-	STEP_CMD_SEEK,        /* value: a step in the history to go to (pauses) */
+	STEP_CMD_SEEK,        /* value: a step to go to, then paused: in the history,
+	                       * replayed; past its end, played to (no speed cap) */
 	STEP_CMD_BACK,        /* value: how many steps back from the planet's (pauses) */
 } step_cmd_kind;
 
@@ -57,6 +58,7 @@ typedef struct stepper_status {
 	bool msg_is_error;
 	char msg[256];
 	bool fatal;            /* the planet could not be built: msg says why */
+	int64_t run_to;        /* playing up to this step (STEP_CMD_SEEK), or -1 */
 } stepper_status;
 
 /* Start the thread. scenario names the scenario in exported files. The planet is built on the thread, so a level-8 planet
@@ -96,6 +98,9 @@ struct tl_info;
 struct tl_stat;
 bool stepper_history_info(stepper_t *st, struct tl_info *out);
 int stepper_history(stepper_t *st, struct tl_stat *out, int n);
+/* The history's first step at or after myr (Myr), or -1 (none kept, or it
+ * ends before). Any thread. */
+int64_t stepper_history_step_at(stepper_t *st, double myr);
 
 /* A seam for tests: fn runs on the stepping thread after every played step
  * (cmd NULL) and after every step, parameter, rift, regenerate and save

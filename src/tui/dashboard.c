@@ -150,6 +150,7 @@ int dashboard_run(const dash_opts *o)
 	u->export_dir = o->export_dir ? o->export_dir : ".";
 	u->globe_lat = 20;
 	u->zoom = 1;
+	u->seek_to = -1;
 	u->psort = PSORT_AREA;
 	u->plate_sel_id = -1;
 	u->psort_desc = true;

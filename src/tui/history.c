@@ -31,6 +31,10 @@ static const series all[] = {
 };
 enum { NSERIES = sizeof all / sizeof all[0], MAXCOLS = 512 };
 
+/* Where the last frame drew the graphs: their columns' steps (for clicks). */
+static int hist_x0, hist_y0, hist_y1, hist_n;
+static int64_t hist_step[MAXCOLS];
+
 static float value(const tl_stat *t, const series *s)
 {
 	return *(const float *)((const char *)t + s->off);
@@ -99,14 +103,43 @@ void history_draw(ui_t *u, WINDOW *w)
 			widget_printf(w, r, k, namew + cols + 1, "%*s", valw, v);
 		}
 	}
+	/* the time bar under the graphs: the run so far, the step on screen */
+	hist_x0 = r.x + namew;
+	hist_y0 = r.y;
+	hist_y1 = r.y + (r.h > NSERIES ? NSERIES + 1 : r.h);
+	hist_n = n;
+	for (int i = 0; i < n; i++)
+		hist_step[i] = buf[i].step;
 	if (r.h > NSERIES) {
+		wmove(w, r.y + NSERIES, r.x + namew);
+		for (int i = 0; i < n; i++) {
+			palette_use(w, i == cur ? UI_SELECT : i < cur ? UI_OK : UI_DIM);
+			if (i == cur)
+				waddstr(w, ui_sym(u, "\u25c6", "#"));
+			else
+				waddstr(w, i < cur ? ui_sym(u, "\u2501", "=") : ui_sym(u, "\u2500", "-"));
+		}
 		palette_use(w, UI_DIM);
-		widget_printf(w, r, NSERIES, namew, "%.0f Myr", buf[0].time_myr);
-		char end[32];
-		int len = snprintf(end, sizeof end, "%.0f Myr", buf[n - 1].time_myr);
-		widget_printf(w, r, NSERIES, namew + n - len, "%s", end);
-		if (r.h > NSERIES + 1)
-			widget_printf(w, r, NSERIES + 1, 1, ", back  . forward (paused): replayed from keyframes");
+		widget_printf(w, r, NSERIES, 1, "%s", "time");
 		palette_use(w, UI_TEXT);
 	}
+	if (r.h > NSERIES + 1) {
+		palette_use(w, UI_DIM);
+		char a[32], b[32];
+		int la = snprintf(a, sizeof a, "%.0f Myr", buf[0].time_myr);
+		int lb = snprintf(b, sizeof b, "%.0f Myr", buf[n - 1].time_myr);
+		widget_printf(w, r, NSERIES + 1, namew, "%s", a);
+		if (n >= la + lb + 1)
+			widget_printf(w, r, NSERIES + 1, namew + n - lb, "%s", b);
+		if (r.h > NSERIES + 2)
+			widget_printf(w, r, NSERIES + 2, 1, ", . step  [ ] scrub  { } ends  t go to");
+		palette_use(w, UI_TEXT);
+	}
+}
+
+int64_t history_step_at(const ui_t *u, int y, int x)
+{
+	if (!u->lay.show_history || y < hist_y0 || y >= hist_y1 || x < hist_x0 || x >= hist_x0 + hist_n)
+		return -1;
+	return hist_step[x - hist_x0];
 }

@@ -11,6 +11,8 @@
 #include "tui/paramedit.h"
 #include "tui/plate_table.h"
 #include "tui/status.h"
+#include "tui/timebar.h"
+#include "tui/history.h"
 
 /* Speeds offered by + and -; 0 means as fast as the machine goes. */
 static const double speeds[] = {0.5, 1, 2, 5, 10, 20, 50, 100, 0};
@@ -118,14 +120,26 @@ static unsigned confirm_key(ui_t *u, int key)
 	int what = u->confirm;
 	u->confirm = 0;
 	if (key != 'y' && key != 'Y') {
-		status_message(u, false, "kept the run");
+		status_message(u, false, what == 'r' ? "kept the run" : "nothing changed; the history is kept");
 		return DIRTY_TEXT;
 	}
-	return what == 'r' ? regen(u) : DIRTY_TEXT;
+	if (what == 'r')
+		return regen(u);
+	if (what == 'R')
+		return send(u, STEP_CMD_RIFT, plate_table_selected(u));
+	if (what == 'p' && u->pend_def) {
+		step_cmd c = {.kind = STEP_CMD_SET_PARAM, .def = u->pend_def, .value = u->pend_value};
+		if (stepper_send(u->st, &c) != 0)
+			status_message(u, true, "busy: try again");
+	}
+	return DIRTY_TEXT;
 }
 
+/* A rift in the past drops the recorded steps after it: ask first. */
 static unsigned k_rift(ui_t *u, int key)
 {
+	if (timebar_ask(u, 'R'))
+		return DIRTY_TEXT;
 	int p = plate_table_selected(u);
 	return send(u, STEP_CMD_RIFT, p);
 }
@@ -314,6 +328,11 @@ static unsigned mouse(ui_t *u)
 	}
 	if (u->lay.show_params && rect_has(u->lay.params, ev.y, ev.x) && !(wheel_up || wheel_dn))
 		return paramedit_click(u, ev.y, ev.x);
+	if (u->lay.show_history && rect_has(u->lay.history, ev.y, ev.x)) {
+		/* a click on a graph or the time bar goes to that step */
+		int64_t step = history_step_at(u, ev.y, ev.x);
+		return step >= 0 && (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) ? timebar_go(u, step) : 0;
+	}
 	double lat, lon;
 	if ((wheel_up || wheel_dn) && u->snap && mapview_locate(u, u->lay.map, ev.y, ev.x, &lat, &lon)) {
 		/* the wheel zooms around the place under the pointer */
@@ -339,6 +358,9 @@ const key_binding key_table[] = {
 	{{' ', 0}, "space", "play / pause", k_play},
 	{{'.', 'n', 0}, ". n", "one step forward (pauses)", k_step},
 	{{',', 0}, ",", "one step back (pauses; replayed from history)", k_back},
+	{{'[', ']', 0}, "[ ]", "scrub back / forward through the history", timebar_key},
+	{{'{', '}', 0}, "{ }", "first / last recorded step", timebar_key},
+	{{'t', 0}, "t", "go to a step or a time (250, 120 Myr)", timebar_key},
 	{{'+', '=', 0}, "+ =", "faster (steps/s cap)", k_speed},
 	{{'-', '_', 0}, "- _", "slower", k_speed},
 	{{'1', 0}, "1", "map: biomes", k_mode},
@@ -377,6 +399,8 @@ unsigned input_key(ui_t *u, int key)
 {
 	if (key == KEY_MOUSE)
 		return mouse(u);
+	if (u->prompting)
+		return timebar_prompt_key(u, key);
 	if (u->confirm)
 		return confirm_key(u, key);
 	if (u->help)

@@ -10,6 +10,7 @@
 #include "tui/mapview.h"
 #include "tui/palette.h"
 #include "tui/status.h"
+#include "tui/timebar.h"
 #include "tui/widgets.h"
 
 #define DEG (M_PI / 180.0)
@@ -46,6 +47,10 @@ void panel_status(ui_t *u, WINDOW *w)
 	int x = 0;
 	char b1[32], b2[32], gname[16];
 	x += widget_printf(w, r, 0, x, " tectonica ");
+	if (u->prompting || (u->confirm && u->confirm != 'r')) {
+		timebar_draw_prompt(u, w, r, x);
+		return;
+	}
 	if (u->confirm) {
 		/* the question outranks everything else on the line */
 		confirm_line(u, w, r, x);
@@ -53,9 +58,17 @@ void panel_status(ui_t *u, WINDOW *w)
 	}
 	if (u->snap) {
 		const snapshot_t *s = u->snap;
-		x += widget_printf(w, r, 0, x, " %s  seed %llu  t %.1f Myr  step %lld ",
+		x += widget_printf(w, r, 0, x, " %s  seed %llu  t %.1f Myr  step %lld",
 		                   s->prm.name[0] ? s->prm.name : u->scenario,
 		                   (unsigned long long)s->prm.seed, s->time_myr, (long long)s->step);
+		/* where this step is in the run: before the history's end, or on
+		 * the way to a step asked for */
+		int64_t last = timebar_future(u);
+		if (st->run_to >= 0)
+			x += widget_printf(w, r, 0, x, " %s %lld", ui_sym(u, "\u2192", "->"), (long long)st->run_to);
+		else if (last >= 0)
+			x += widget_printf(w, r, 0, x, " of %lld", (long long)last);
+		x += widget_printf(w, r, 0, x, " ");
 	}
 	palette_use(w, UI_PLAY);
 	if (st->generating)

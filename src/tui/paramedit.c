@@ -12,6 +12,7 @@
 #include "tui/palette.h"
 #include "tui/paramedit.h"
 #include "tui/status.h"
+#include "tui/timebar.h"
 #include "tui/widgets.h"
 
 enum { MAXLIVE = 128 };
@@ -114,6 +115,11 @@ static void apply(ui_t *u, const param_def *d, double v)
 		status_message(u, true, "%s must be a whole number", short_name(d, 0));
 		return;
 	}
+	/* in the past, the recorded steps after this one no longer follow */
+	u->pend_def = d;
+	u->pend_value = v;
+	if (timebar_ask(u, 'p'))
+		return;
 	step_cmd c = {.kind = STEP_CMD_SET_PARAM, .def = d, .value = v};
 	if (stepper_send(u->st, &c) != 0)
 		status_message(u, true, "busy: try again");

@@ -51,7 +51,14 @@ typedef struct ui {
 	bool fullmap;                   /* f: the map alone */
 	bool help;
 	int help_top;                   /* first help row shown (it scrolls) */
-	int confirm;                    /* key waiting for y/n (r), or 0 */
+	int confirm;                    /* key waiting for y/n (r, R, p), or 0 */
+	int64_t confirm_last;           /* R, p: the history's last step they drop */
+	bool prompting;                 /* t: the go-to prompt is open */
+	char prompt[24];
+	int64_t seek_to;                /* step asked for last ([ ] t), or -1 */
+	double seek_at;                 /* when (clock_s) */
+	const struct param_def *pend_def;   /* p: the parameter change waiting */
+	double pend_value;
 	ui_focus focus;
 	layout lay;
 
