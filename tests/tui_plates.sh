@@ -59,4 +59,16 @@ t $? "esc in the table stops following (no id, no outline)"
 keys q
 wait_for '^EXIT=0' 10
 t $? "q exits 0"
+
+# tab while the planet is still being built: the top plate is followed
+# once there is one (a level-7 planet takes long enough to build)
+sed 's/level: 4/level: 7/' "$tmp/tiny.yaml" >"$tmp/big.yaml"
+scenario_arg="$tmp/big.yaml" start 120 40 xterm-256color C.UTF-8 -- --paused --max-kbps 0
+wait_for 'building the planet|waiting for the planet' 20
+keys Tab
+until_ok 60 eval '[ -n "$(title_id)" ]'
+t $? "tab before the planet exists: its top plate is followed when it comes (#$(title_id))"
+keys q
+wait_for '^EXIT=0' 20
+t $? "q exits 0"
 finish

@@ -223,6 +223,11 @@ int dashboard_run(const dash_opts *o)
 			/* a new snapshot only counts when we may draw it */
 			if (stepper_acquire(u->st, &u->snap))
 				u->dirty |= DIRTY_MAP | DIRTY_TEXT;
+			if (u->follow_pending && u->snap) {
+				u->follow_pending = false;
+				if (u->focus == FOCUS_PLATES)
+					u->dirty |= plate_table_focus(u);
+			}
 		}
 		/* the globe turns with the simulation: paused, nothing is sent */
 		bool spinning = u->globe && u->snap && u->status.playing;

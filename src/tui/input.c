@@ -88,8 +88,12 @@ static unsigned k_tab(ui_t *u, int key)
 			break;
 	}
 	u->editing = false;
-	if (u->focus == FOCUS_PLATES)
+	if (u->focus == FOCUS_PLATES) {
+		/* before the first snapshot there is no plate yet: follow the top
+		 * one as soon as there is (dashboard.c) */
+		u->follow_pending = !u->snap;
 		return DIRTY_TEXT | plate_table_focus(u);
+	}
 	return DIRTY_TEXT;
 }
 

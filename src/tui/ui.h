@@ -66,6 +66,7 @@ typedef struct ui {
 	plate_sort psort;
 	bool psort_desc;
 	int plate_sel_id;               /* selected plate by id (survives sorting), -1 none */
+	bool follow_pending;            /* tab came before the first snapshot */
 	int plate_top;
 
 	/* parameter editor */
