@@ -18,7 +18,8 @@ t $? "f: the map alone ($(map_chars) characters), no panels"
 screen | tail -n 1 | grep -aq '? help  q quit'
 t $? "f: ? and q still on the bottom row"
 keys f
-wait_for 'Plates [0-9]' 5 && [ "$(map_chars)" -lt 3000 ]
+# (polled: a capture may catch the frame half sent)
+until_ok 5 eval 'screen | grep -aq "Plates [0-9]" && [ "$(map_chars)" -lt 3000 ]'
 t $? "f again: the panels are back"
 
 # the cell inspector: i puts a cursor on the map
