@@ -7,45 +7,7 @@
 
 # At 120x40 the map is rows 3-24 of the screen (0-based 2-23), columns 1-88.
 MAP_Y=2 MAP_H=22 MAP_W=88
-# cells: the colours of each map character, "fg/bg" (direct colour), one
-# map row a line. The SGR state runs on from row to row as on a terminal.
-cells() {
-	screen_e | sed 's/▀/#/g; s/▄/_/g; s/│/|/g' | awk -v y0=$MAP_Y -v h=$MAP_H -v w=$MAP_W '
-	function sgr(p,   n, a, i) {
-		n = split(p, a, ";")
-		if (n == 0) { fg = bg = "d"; rev = 0 }
-		for (i = 1; i <= n; i++) {
-			if (a[i] == "" || a[i] == 0) { fg = bg = "d"; rev = 0 }
-			else if (a[i] == 38 && a[i + 1] == 2) { fg = a[i + 2] "," a[i + 3] "," a[i + 4]; i += 4 }
-			else if (a[i] == 48 && a[i + 1] == 2) { bg = a[i + 2] "," a[i + 3] "," a[i + 4]; i += 4 }
-			else if (a[i] == 38 && a[i + 1] == 5) { fg = a[i + 2]; i += 2 }
-			else if (a[i] == 48 && a[i + 1] == 5) { bg = a[i + 2]; i += 2 }
-			else if (a[i] == 39) fg = "d"
-			else if (a[i] == 49) bg = "d"
-			else if (a[i] == 7) rev = 1
-			else if (a[i] == 27) rev = 0
-		}
-	}
-	BEGIN { fg = bg = "d"; rev = 0 }
-	{
-		s = $0; col = 0; out = ""
-		while (length(s) > 0) {
-			c = substr(s, 1, 1)
-			if (c == "\033") {
-				m = index(s, "m")
-				sgr(substr(s, 3, m - 3))
-				s = substr(s, m + 1)
-				continue
-			}
-			s = substr(s, 2)
-			if (NR - 1 >= y0 && NR - 1 < y0 + h && col >= 1 && col <= w)
-				out = out (out == "" ? "" : " ") fg "/" bg (rev ? "/r" : "")
-			col++
-		}
-		if (NR - 1 >= y0 && NR - 1 < y0 + h)
-			print out
-	}'
-}
+cells() { map_cells $MAP_Y $MAP_H $MAP_W; }
 # settled FILE: the map's cells once two captures half a second apart agree
 settled() {
 	i=0

@@ -148,3 +148,45 @@ seed_now() { screen | sed -n '1s/.* seed \([0-9][0-9]*\) .*/\1/p'; }
 hash_now() { screen | sed -n 's/.* state \([0-9a-f]\{16\}\).*/\1/p' | head -n 1; }
 # faster A B [FACTOR]: B > A * FACTOR (default 1.4), as decimals.
 faster() { awk -v a="$1" -v b="$2" -v f="${3:-1.4}" 'BEGIN { exit !(b > a * f) }'; }
+# map_cells Y0 H W: the colours of each map character in rows Y0..Y0+H-1
+# (0-based), columns 1..W, as "fg/bg" (direct or 256 colours; "/r" when
+# reversed), one map row a line. The SGR state runs on from row to row as
+# on a terminal.
+map_cells() {
+	# (shift in/out may come with ACS frames: they take no column)
+	screen_e | tr -d '\016\017' | sed 's/▀/#/g; s/▄/_/g; s/│/|/g' | awk -v y0="$1" -v h="$2" -v w="$3" '
+	function sgr(p,   n, a, i) {
+		n = split(p, a, ";")
+		if (n == 0) { fg = bg = "d"; rev = 0 }
+		for (i = 1; i <= n; i++) {
+			if (a[i] == "" || a[i] == 0) { fg = bg = "d"; rev = 0 }
+			else if (a[i] == 38 && a[i + 1] == 2) { fg = a[i + 2] "," a[i + 3] "," a[i + 4]; i += 4 }
+			else if (a[i] == 48 && a[i + 1] == 2) { bg = a[i + 2] "," a[i + 3] "," a[i + 4]; i += 4 }
+			else if (a[i] == 38 && a[i + 1] == 5) { fg = a[i + 2]; i += 2 }
+			else if (a[i] == 48 && a[i + 1] == 5) { bg = a[i + 2]; i += 2 }
+			else if (a[i] == 39) fg = "d"
+			else if (a[i] == 49) bg = "d"
+			else if (a[i] == 7) rev = 1
+			else if (a[i] == 27) rev = 0
+		}
+	}
+	BEGIN { fg = bg = "d"; rev = 0 }
+	{
+		s = $0; col = 0; out = ""
+		while (length(s) > 0) {
+			c = substr(s, 1, 1)
+			if (c == "\033") {
+				m = index(s, "m")
+				sgr(substr(s, 3, m - 3))
+				s = substr(s, m + 1)
+				continue
+			}
+			s = substr(s, 2)
+			if (NR - 1 >= y0 && NR - 1 < y0 + h && col >= 1 && col <= w)
+				out = out (out == "" ? "" : " ") fg "/" bg (rev ? "/r" : "")
+			col++
+		}
+		if (NR - 1 >= y0 && NR - 1 < y0 + h)
+			print out
+	}'
+}

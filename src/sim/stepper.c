@@ -57,6 +57,7 @@ struct stepper {
 
 	shot *shots[MAXSHOTS];
 	shot *latest, *ui;
+	shot *held;             /* kept for the UI to compare with, or NULL */
 	world *cur;             /* stepping thread only */
 	stepper_status status;
 
@@ -803,6 +804,28 @@ void stepper_release(stepper_t *st, const snapshot_t **cur)
 	st->ui = NULL;
 	pthread_mutex_unlock(&st->mu);
 	*cur = NULL;
+}
+
+const snapshot_t *stepper_hold(stepper_t *st)
+{
+	pthread_mutex_lock(&st->mu);
+	if (st->held)
+		st->held->refs--;
+	st->held = st->ui;
+	if (st->held)
+		st->held->refs++;
+	const snapshot_t *s = st->held ? st->held->snap : NULL;
+	pthread_mutex_unlock(&st->mu);
+	return s;
+}
+
+void stepper_unhold(stepper_t *st)
+{
+	pthread_mutex_lock(&st->mu);
+	if (st->held)
+		st->held->refs--;
+	st->held = NULL;
+	pthread_mutex_unlock(&st->mu);
 }
 
 void stepper_get_status(stepper_t *st, stepper_status *out)

@@ -89,6 +89,11 @@ int stepper_send_simple(stepper_t *st, step_cmd_kind kind, double value);
  * its next call (or stepper_release). */
 bool stepper_acquire(stepper_t *st, const snapshot_t **cur);
 void stepper_release(stepper_t *st, const snapshot_t **cur);
+/* Keep the snapshot the UI has now (its last acquire) beyond its next
+ * acquire, to compare two times: returns it (NULL before the first). One
+ * is kept at a time; holding again lets the previous one go, NULL too. */
+const snapshot_t *stepper_hold(stepper_t *st);
+void stepper_unhold(stepper_t *st);
 
 void stepper_get_status(stepper_t *st, stepper_status *out);
 

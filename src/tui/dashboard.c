@@ -72,7 +72,14 @@ static void draw(ui_t *u, mapview *mv)
 		char title[128], where[64];
 		int n = snprintf(title, sizeof title, "%s %s %s", u->globe ? "Globe" : "Map",
 		                 ui_sym(u, "\u00b7", "-"), map_modes[u->mode].title);
-		if (mapview_where(u, where, sizeof where) > 0)
+		if (u->mark && u->compare == COMPARE_SPLIT)
+			n += snprintf(title + n, sizeof title - (size_t)n, " %s step %lld | now %lld",
+			              ui_sym(u, "\u00b7", "-"), (long long)u->mark->step,
+			              u->snap ? (long long)u->snap->step : 0LL);
+		else if (u->mark && u->compare == COMPARE_FLIP)
+			n += snprintf(title + n, sizeof title - (size_t)n, " %s step %lld (marked)",
+			              ui_sym(u, "\u00b7", "-"), (long long)u->mark->step);
+		if (n < (int)sizeof title && mapview_where(u, where, sizeof where) > 0)
 			snprintf(title + n, sizeof title - (size_t)n, " %s %s", ui_sym(u, "\u00b7", "-"), where);
 		widget_box(u, stdscr, u->lay.map_box, title, u->focus == FOCUS_MAP);
 		mapview_legend(u, stdscr, u->lay.legend);

@@ -111,11 +111,20 @@ void history_draw(ui_t *u, WINDOW *w)
 	for (int i = 0; i < n; i++)
 		hist_step[i] = buf[i].step;
 	if (r.h > NSERIES) {
+		/* the marked time (m), when it is in this history */
+		int mark = -1;
+		for (int i = 0; u->mark && i < n; i++)
+			if (mark < 0 || llabs(buf[i].step - u->mark->step) < llabs(buf[mark].step - u->mark->step))
+				mark = i;
+		if (mark >= 0 && llabs(buf[mark].step - u->mark->step) > (n > 1 ? buf[1].step - buf[0].step : 0))
+			mark = -1;
 		wmove(w, r.y + NSERIES, r.x + namew);
 		for (int i = 0; i < n; i++) {
-			palette_use(w, i == cur ? UI_SELECT : i < cur ? UI_OK : UI_DIM);
+			palette_use(w, i == cur ? UI_SELECT : i == mark ? UI_KEY : i < cur ? UI_OK : UI_DIM);
 			if (i == cur)
 				waddstr(w, ui_sym(u, "\u25c6", "#"));
+			else if (i == mark)
+				waddstr(w, ui_sym(u, "\u25b2", "^"));
 			else
 				waddstr(w, i < cur ? ui_sym(u, "\u2501", "=") : ui_sym(u, "\u2500", "-"));
 		}

@@ -270,6 +270,35 @@ static unsigned k_zoom(ui_t *u, int key)
 	return DIRTY_MAP | DIRTY_TEXT;
 }
 
+/* m: keep the time on screen to compare with; c: split, flip, off. */
+static unsigned k_mark(ui_t *u, int key)
+{
+	if (!u->snap)
+		return 0;
+	u->mark = stepper_hold(u->st);
+	if (u->mark)
+		status_message(u, false, "marked step %lld (%.1f Myr): c compares it with now",
+		               (long long)u->mark->step, u->mark->time_myr);
+	return DIRTY_MAP | DIRTY_TEXT;
+}
+
+static unsigned k_compare(ui_t *u, int key)
+{
+	if (!u->mark) {
+		status_message(u, true, "m first: it marks the time to compare with");
+		return DIRTY_TEXT;
+	}
+	u->compare = (u->compare + 1) % COMPARE_MODES;
+	long long m = (long long)u->mark->step;
+	if (u->compare == COMPARE_SPLIT)
+		status_message(u, false, "compare: step %lld on the left, now on the right (c: flip)", m);
+	else if (u->compare == COMPARE_FLIP)
+		status_message(u, false, "compare: the map at step %lld (c: back to now)", m);
+	else
+		status_message(u, false, "compare off (step %lld stays marked)", m);
+	return DIRTY_MAP | DIRTY_TEXT;
+}
+
 static unsigned k_graticule(ui_t *u, int key)
 {
 	u->graticule = !u->graticule;
@@ -381,6 +410,8 @@ const key_binding key_table[] = {
 	{{'z', 0}, "z", "zoom in (around the cursor; wheel: the pointer)", k_zoom},
 	{{'Z', 0}, "Z", "zoom out", k_zoom},
 	{{'0', 0}, "0", "whole planet again (zoom 1)", k_zoom},
+	{{'m', 0}, "m", "mark this time to compare with", k_mark},
+	{{'c', 0}, "c", "compare: split with the mark, flip to it, off", k_compare},
 	{{'#', 0}, "#", "graticule: latitude/longitude lines, equator in yellow", k_graticule},
 	{{'\t', KEY_BTAB, 0}, "tab", "next panel (map, plates, parameters)", k_tab},
 	{{0}, "arrows hjkl", "map: pan (globe: turn, tilt); tables: move", NULL},

@@ -503,6 +503,49 @@ out:
 	free(on);
 }
 
+/* The characters of u->snap's picture. */
+static void picture(mapview *mv, ui_t *u)
+{
+	if (u->globe)
+		globe_render(u, mv->pw, mv->ph, u->caps.halfblock ? 1.0 : 2.0, mv->pix, mv->cell);
+	else
+		equirect(u, mv);
+	outline(u, mv);
+	graticule(u, mv);
+	compose(u, mv);
+}
+
+/* Comparing two times: the marked snapshot's picture instead of now's
+ * (flip), or its left half beside now's right half with a divider (split):
+ * the same view of the same places, so what changed stands side by side. */
+static void compare(mapview *mv, ui_t *u)
+{
+	const snapshot_t *now = u->snap;
+	u->snap = u->mark;
+	picture(mv, u);
+	u->snap = now;
+	if (u->compare == COMPARE_FLIP)
+		return;
+	int half = mv->cols / 2;
+	size_t n = (size_t)half * mv->rows;
+	cchar_t *left = malloc(sizeof *left * (n ? n : 1));
+	if (!left) {
+		picture(mv, u);
+		return;
+	}
+	for (int y = 0; y < mv->rows; y++)
+		memcpy(left + (size_t)y * half, mv->chars + (size_t)y * mv->cols, sizeof *left * half);
+	picture(mv, u);
+	attr_t a;
+	int pair;
+	palette_ui(UI_SELECT, &a, &pair);
+	for (int y = 0; y < mv->rows; y++) {
+		memcpy(mv->chars + (size_t)y * mv->cols, left + (size_t)y * half, sizeof *left * half);
+		set_ch(&mv->chars[(size_t)y * mv->cols + half], u->caps.utf8 ? L'\u2502' : L'|', a | A_BOLD, pair);
+	}
+	free(left);
+}
+
 void mapview_render(mapview *mv, ui_t *u, rect r)
 {
 	int pw = r.w, ph = u->caps.halfblock ? 2 * r.h : r.h;
@@ -513,13 +556,10 @@ void mapview_render(mapview *mv, ui_t *u, rect r)
 			set_ch(&mv->chars[i], L' ', A_NORMAL, 0);
 		return;
 	}
-	if (u->globe)
-		globe_render(u, pw, ph, u->caps.halfblock ? 1.0 : 2.0, mv->pix, mv->cell);
+	if (u->mark && u->compare != COMPARE_OFF)
+		compare(mv, u);
 	else
-		equirect(u, mv);
-	outline(u, mv);
-	graticule(u, mv);
-	compose(u, mv);
+		picture(mv, u);
 }
 
 void mapview_blit(const mapview *mv, WINDOW *w, rect r)

@@ -15,6 +15,10 @@
 
 typedef enum { FOCUS_MAP, FOCUS_PLATES, FOCUS_PARAMS, FOCUS_COUNT } ui_focus;
 
+/* Comparing the marked time with now: off, the map split (the marked time
+ * on the left, now on the right), or flipped to the marked time. */
+enum { COMPARE_OFF, COMPARE_SPLIT, COMPARE_FLIP, COMPARE_MODES };
+
 /* Columns the plate table can be sorted by. */
 typedef enum {
 	PSORT_ID, PSORT_TYPE, PSORT_AREA, PSORT_CONT, PSORT_SPEED, PSORT_POLE, PSORT_ELEV,
@@ -46,6 +50,8 @@ typedef struct ui {
 	double pan_lat;                 /* central latitude of the zoomed map, degrees */
 	double zoom;                    /* 1: the whole planet; 2: half as many degrees... */
 	bool graticule;                 /* #: lines of latitude and longitude */
+	const snapshot_t *mark;         /* m: a time kept to compare with (stepper_hold) */
+	int compare;                    /* c: COMPARE_OFF, _SPLIT (left the mark), _FLIP */
 	double spin;                    /* globe rotation, radians */
 	double globe_lat;               /* viewer latitude for the globe, degrees */
 	bool fullmap;                   /* f: the map alone */
