@@ -238,22 +238,57 @@ fail:
 	return NULL;
 }
 
-/* The PAETH filter (PNG spec, filter type 4) of row against prev: each
- * byte minus whichever of left, up and upper-left is nearest to
- * left + up - upper-left (ties in that order). Written without branches:
- * on map data the choice is as good as random. */
+/* Paeth's predictor of one byte (PNG spec, filter type 4): whichever of
+ * left a, up b and upper-left c is nearest to a + b - c, ties in that order.
+ * Branch-free: on map data the choice is as good as random. */
+static inline int paeth_pred(int a, int b, int c)
+{
+	int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
+	int pred = pb <= pc ? b : c;
+	return pa <= pb && pa <= pc ? a : pred;
+}
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+/* Eight bytes at once, in 16-bit lanes (the same arithmetic). */
+static inline __m128i paeth8(__m128i a, __m128i b, __m128i c)
+{
+	__m128i bc = _mm_sub_epi16(b, c), ac = _mm_sub_epi16(a, c);
+	__m128i pa = _mm_max_epi16(bc, _mm_sub_epi16(_mm_setzero_si128(), bc));
+	__m128i pb = _mm_max_epi16(ac, _mm_sub_epi16(_mm_setzero_si128(), ac));
+	__m128i abc = _mm_add_epi16(ac, bc);
+	__m128i pc = _mm_max_epi16(abc, _mm_sub_epi16(_mm_setzero_si128(), abc));
+	/* pb <= pc ? b : c */
+	__m128i use_c = _mm_cmpgt_epi16(pb, pc);
+	__m128i pred = _mm_or_si128(_mm_andnot_si128(use_c, b), _mm_and_si128(use_c, c));
+	/* pa <= pb && pa <= pc ? a : pred */
+	__m128i not_a = _mm_or_si128(_mm_cmpgt_epi16(pa, pb), _mm_cmpgt_epi16(pa, pc));
+	return _mm_or_si128(_mm_andnot_si128(not_a, a), _mm_and_si128(not_a, pred));
+}
+#endif
+
+/* The PAETH filter of row against prev (the row above, zeros for the
+ * first), bpp bytes per pixel, into out. */
 static void paeth(const uint8_t *restrict row, const uint8_t *restrict prev, uint8_t *restrict out,
                   size_t n, int bpp)
 {
-	for (int i = 0; i < bpp; i++)
+	size_t i = 0, k = (size_t)bpp;
+	for (; i < k && i < n; i++)
 		out[i] = (uint8_t)(row[i] - prev[i]);    /* left and upper-left are 0 */
-	for (size_t i = (size_t)bpp; i < n; i++) {
-		int a = row[i - (size_t)bpp], b = prev[i], c = prev[i - (size_t)bpp];
-		int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
-		int pred = pb <= pc ? b : c;
-		pred = pa <= pb && pa <= pc ? a : pred;
-		out[i] = (uint8_t)(row[i] - pred);
+#ifdef __SSE2__
+	const __m128i z = _mm_setzero_si128();
+	for (; i + 8 <= n; i += 8) {
+		__m128i x = _mm_unpacklo_epi8(_mm_loadl_epi64((const void *)(row + i)), z);
+		__m128i a = _mm_unpacklo_epi8(_mm_loadl_epi64((const void *)(row + i - k)), z);
+		__m128i b = _mm_unpacklo_epi8(_mm_loadl_epi64((const void *)(prev + i)), z);
+		__m128i c = _mm_unpacklo_epi8(_mm_loadl_epi64((const void *)(prev + i - k)), z);
+		__m128i d = _mm_sub_epi16(x, paeth8(a, b, c));
+		d = _mm_and_si128(d, _mm_set1_epi16(0xff));
+		_mm_storel_epi64((void *)(out + i), _mm_packus_epi16(d, d));
 	}
+#endif
+	for (; i < n; i++)
+		out[i] = (uint8_t)(row[i] - paeth_pred(row[i - k], prev[i], prev[i - k]));
 }
 
 /* Deflate what is given (finish: and end the stream), writing every full
