@@ -462,7 +462,7 @@ static double cell_hash01(const sample *m, int cell)
 /* A faint texture so large biomes are not flat paint: one random value per
  * cell, blended over the triangle like the heights are, so it varies
  * smoothly instead of drawing each cell's outline (no honeycomb). */
-static rgb texture(const sample *m, rgb c, double amp)
+static inline __attribute__((always_inline)) rgb texture(const sample *m, rgb c, double amp)
 {
 	const tri *t = m->t;
 	double v = 0;
@@ -495,7 +495,7 @@ static const colormap_cursor *sample_tables(const sample *m, colormap_cursor *lo
 
 /* Deeper water is darker: sqrt spreads the shelf and slope, where depth
  * changes matter most to the eye. */
-static rgb ocean_rgb(const colormap_cursor *tb, double depth_m)
+static inline rgb ocean_rgb(const colormap_cursor *tb, double depth_m)
 {
 	return mix(tb->ocean_light, tb->ocean_dark, sqrt(clampd(depth_m / 7000.0, 0, 1)));
 }
@@ -506,7 +506,8 @@ static rgb ocean_rgb(const colormap_cursor *tb, double depth_m)
  * biome round every coast, the ocean's mild temperatures leaking inland).
  * Water is classified from the temperature of the water cells around it, so
  * the sea-ice edge is smooth and agrees with the cells' own classification. */
-static rgb view_biome(sample *m)
+/* (inlined into colormap_at_rgb, the export's hot path) */
+static inline __attribute__((always_inline)) rgb view_biome(sample *m)
 {
 	const snapshot_t *s = m->s;
 	const tri *t = m->t;
@@ -707,7 +708,9 @@ void colormap_at_rgb(const snapshot_t *s, view_kind v, colormap_at *at, colormap
 	rgb c = {0, 0, 0};
 	if (s && (unsigned)v < VIEW_COUNT) {
 		sample m = {s, &at->t, at->p, 1, cur, &at->h};
-		c = view_fns[v](&m);
+		/* the biome view inlined: its colour then never passes through
+		 * memory as a 3-byte struct (a store-forwarding stall a pixel) */
+		c = v == VIEW_BIOME ? view_biome(&m) : view_fns[v](&m);
 	}
 	out[0] = c.r;
 	out[1] = c.g;
