@@ -49,6 +49,18 @@ for f in text.png cut.png cut.f32 missing.png; do
 done
 [ $bad = 0 ]; ok $? "not a PNG, truncated PNG, truncated floats, missing file: exit 2, named, nothing written"
 
+# exports of a part of the planet or another projection
+"$T" run "$dir/s.yaml" -n 0 -o "$dir/part" -e elevation16,raw --region -90,-45,90,45 --size 256x128 --quiet
+"$T" run "$dir/s.yaml" -n 0 -o "$dir/part" -e mollweide --size 256x128 --quiet
+bad=0
+for f in elevation16.png raw.f32 mollweide.png; do
+	c=$(code "$T" run --import "$dir/part/$f" --import-scale 1 -n 0 --quiet)
+	if [ "$c" != 2 ] || ! grep -q "whole planet" "$dir/err"; then
+		bad=$((bad + 1)); echo "# $f: exit $c: $(cat "$dir/err")"
+	fi
+done
+[ $bad = 0 ]; ok $? "a region's elevation16 and raw and a Mollweide map: exit 2, not the whole planet"
+
 c=$(code "$T" run --import-scale 2 -n 0 --quiet)
 [ "$c" = 2 ]; ok $? "--import-scale without --import: exit 2"
 "$T" run "$dir/s.yaml" -n 1 --save "$dir/x.state" --quiet

@@ -59,6 +59,26 @@ static void on_png_warning(png_structp png, png_const_charp msg)
 	(void)msg;   /* benign (ancillary chunks): the pixels decide */
 }
 
+/* A tectonica export that says it is not the whole planet in the
+ * equirectangular projection (a --region box, Mollweide): -1 with a
+ * message. Maps without a Projection text are taken as they come. */
+#define WHOLE_PLANET "equirectangular, lon -180..180 left to right, lat 90..-90"
+static int png_projection_ok(png_structp png, png_infop info, const char *path, char *err,
+                             size_t errlen)
+{
+	png_textp text;
+	int n = 0;
+	png_get_text(png, info, &text, &n);
+	for (int i = 0; i < n; i++)
+		if (!strcmp(text[i].key, "Projection") && text[i].text &&
+		    strncmp(text[i].text, WHOLE_PLANET, strlen(WHOLE_PLANET))) {
+			snprintf(err, errlen, "'%s' is not a map of the whole planet (its Projection: "
+			         "%.80s)", path, text[i].text);
+			return -1;
+		}
+	return 0;
+}
+
 /* The metres of value 0 and of max_dn from a tectonica Elevation-Mapping
  * text ("linear, -11000 m -> 0, +9000 m -> 65535 (...)"). 0 or -1. */
 static int png_mapping(png_structp png, png_infop info, int max_dn, double *scale, double *offset)
@@ -101,6 +121,8 @@ static int png_decode(png_reader *rd, const heightmap_opts *o, heightfield *out)
 		snprintf(rd->err, rd->errlen, "'%s': interlaced PNGs are not supported", rd->path);
 		return BAD;
 	}
+	if (png_projection_ok(png, info, rd->path, rd->err, rd->errlen) < 0)
+		return BAD;
 	double scale = o->scale, offset = o->offset;
 	int max_dn = depth == 16 ? 65535 : 255;
 	if (!o->has_mapping && png_mapping(png, info, max_dn, &scale, &offset) < 0) {
@@ -170,6 +192,8 @@ static int read_png(const char *path, FILE *f, const heightmap_opts *o, heightfi
 
 typedef struct envi {
 	long samples, lines, bands, data_type, byte_order, offset;
+	int placed;                    /* a map info line was read: */
+	double west, north, dx, dy;    /* its upper-left corner and pixel size */
 } envi;
 
 /* The ENVI header beside path (NAME.hdr for NAME.EXT, or PATH.hdr): 1 if
@@ -186,7 +210,7 @@ static int read_envi(const char *path, envi *e, char *err, size_t errlen)
 		f = fopen(hdr, "r");
 	if (!f)
 		return 0;
-	*e = (envi){-1, -1, 1, -1, 0, 0};
+	*e = (envi){-1, -1, 1, -1, 0, 0, 0, 0, 0, 0, 0};
 	char line[1024];
 	int first = 1, ok = 1;
 	while (fgets(line, sizeof line, f)) {
@@ -195,6 +219,14 @@ static int read_envi(const char *path, envi *e, char *err, size_t errlen)
 		first = 0;
 		char key[64];
 		long v;
+		double x0, y0;
+		if (!strncmp(line, "map info", 8)) {
+			const char *b = strchr(line, '{'), *c = b ? strchr(b, ',') : NULL;
+			e->placed = c && sscanf(c + 1, " %lf , %lf , %lf , %lf , %lf , %lf", &x0, &y0,
+			                        &e->west, &e->north, &e->dx, &e->dy) == 6 &&
+			            x0 == 1 && y0 == 1 ? 1 : -1;
+			continue;
+		}
 		if (sscanf(line, " %63[a-z ] = %ld", key, &v) != 2)
 			continue;
 		size_t kl = strlen(key);
@@ -215,6 +247,14 @@ static int read_envi(const char *path, envi *e, char *err, size_t errlen)
 	}
 	if (e->data_type != 4 || (e->byte_order != 0 && e->byte_order != 1)) {
 		snprintf(err, errlen, "'%s': data type %ld is not float32 (4)", hdr, e->data_type);
+		return BAD;
+	}
+	/* placed: it must cover the planet, -180..180 x 90..-90 */
+	if (e->placed < 0 || (e->placed && (fabs(e->west + 180) > 1e-6 || fabs(e->north - 90) > 1e-6 ||
+	                                    fabs(e->dx * e->samples - 360) > 1e-6 ||
+	                                    fabs(e->dy * e->lines - 180) > 1e-6))) {
+		snprintf(err, errlen, "'%s' does not place a map of the whole planet (map info: west "
+		         "-180, north 90, 360 x 180 degrees)", hdr);
 		return BAD;
 	}
 	return 1;
@@ -248,7 +288,7 @@ static int read_float(const char *path, FILE *f, const heightmap_opts *o, height
 			return BAD;
 		}
 		e = (envi){2 * hh > HEIGHTMAP_MAX_WIDTH ? HEIGHTMAP_MAX_WIDTH + 1 : 2 * hh, hh, 1, 4,
-		           0, 0};
+		           0, 0, 0, 0, 0, 0, 0};
 	}
 	if (size_ok((int)e.samples, (int)e.lines, path, err, errlen) < 0)
 		return BAD;
