@@ -19,6 +19,7 @@
 #include "core/snapshot.h"
 #include "io/export.h"
 #include "io/heightmap.h"
+#include "io/pngwrite.h"
 #include "io/scenario.h"
 
 #define W 2048
@@ -153,6 +154,60 @@ static void round_trip(const params *p, pool_t *pool, const snapshot_t *src, con
 	snapshot_free(s);
 	planet_free(pl);
 	free((void *)hf.m);
+}
+
+/* ---- a PNG that says nothing itself, with a GDAL sidecar ---- */
+
+static const heightfield *fill_src;
+
+static int fill_half_metres(void *ctx, int y0, int y1, void *buf)
+{
+	(void)ctx;
+	uint16_t *out = buf;
+	for (int y = y0; y < y1; y++)
+		for (int x = 0; x < fill_src->width; x++) {
+			double dn = (fill_src->m[(size_t)y * fill_src->width + x] + 11000) / 0.5;
+			*out++ = (uint16_t)(dn < 0 ? 0 : dn > 65535 ? 65535 : lrint(dn));
+		}
+	return 0;
+}
+
+static void sidecar_mapping(void)
+{
+	char path[400], png[400], err[512] = "";
+	snprintf(path, sizeof path, "%s/raw.f32", dir);
+	heightfield raw, hf;
+	if (!ok(heightmap_read(path, NULL, &raw, err, sizeof err) == 0, "raw.f32 read%s", err))
+		return;
+	fill_src = &raw;
+	snprintf(png, sizeof png, "%s/plain16.png", dir);
+	int rc = pngw_write(png, NULL, raw.width, raw.height, PNGW_GREY16, NULL, 0, 64,
+	                    fill_half_metres, NULL, err, sizeof err);
+	ok(rc == 0, "a 16-bit PNG without text, 0.5 m steps from -11000 m%s", err);
+	rc = heightmap_read(png, NULL, &hf, err, sizeof err);
+	ok(rc == -1 && strstr(err, "--import-scale"), "alone it asks for its metres: %s", err);
+	snprintf(path, sizeof path, "%s/plain16.png.aux.xml", dir);
+	FILE *f = fopen(path, "w");
+	if (f) {
+		fputs("<PAMDataset>\n  <PAMRasterBand band=\"1\">\n    <Offset>-11000</Offset>\n"
+		      "    <Scale>0.5</Scale>\n  </PAMRasterBand>\n</PAMDataset>\n", f);
+		fclose(f);
+	}
+	rc = heightmap_read(png, NULL, &hf, err, sizeof err);
+	double worst = 0;
+	for (size_t i = 0; rc == 0 && i < (size_t)raw.width * raw.height; i++)
+		worst = fmax(worst, fabs(hf.m[i] - raw.m[i]));
+	ok(rc == 0 && worst <= 0.251, "with a GDAL .aux.xml (Scale, Offset) it reads as the "
+	   "floats within the 0.25 m of rounding (worst %.3f m)", worst);
+	if (rc == 0)
+		free((void *)hf.m);
+	heightmap_opts o = {.has_mapping = 1, .scale = 1, .offset = 0};
+	rc = heightmap_read(png, &o, &hf, err, sizeof err);
+	ok(rc == 0 && hf.m[0] == (float)lrint((raw.m[0] + 11000) / 0.5),
+	   "a mapping given replaces the sidecar's (%g)", rc == 0 ? hf.m[0] : -1.0);
+	if (rc == 0)
+		free((void *)hf.m);
+	free((void *)raw.m);
 }
 
 /* ---- bad files ---- */
@@ -348,6 +403,7 @@ int main(void)
 	round_trip(&p, pool, s, "elevation16.png", 20, 250, 0.98);
 	round_trip(&p, pool, s, "raw.f32", 20, 250, 0.98);
 	round_trip(&p, pool, s, "elevation.png", 60, 300, 0.95);
+	sidecar_mapping();
 	bad_files();
 
 	char cmd[400];

@@ -100,6 +100,38 @@ static int png_mapping(png_structp png, png_infop info, int max_dn, double *scal
 	return -1;
 }
 
+/* The band's <Scale> and <Offset> in a GDAL sidecar PATH.aux.xml (what
+ * gdal_translate -scale or tectonica write beside a PNG). 0 or -1. */
+static int aux_mapping(const char *path, double *scale, double *offset)
+{
+	char aux[4096];
+	if (snprintf(aux, sizeof aux, "%s.aux.xml", path) >= (int)sizeof aux)
+		return -1;
+	FILE *f = fopen(aux, "r");
+	if (!f)
+		return -1;
+	enum { AUX_MAX = 1 << 16 };     /* a band's scale sits near the top */
+	char *text = malloc(AUX_MAX);
+	if (!text) {
+		fclose(f);
+		return -1;
+	}
+	size_t n = fread(text, 1, AUX_MAX - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	const char *band = strstr(text, "<PAMRasterBand");
+	const char *sc = band ? strstr(band, "<Scale>") : NULL, *of = band ? strstr(band, "<Offset>") : NULL;
+	double s = 1, o = 0;
+	int ok = sc && sscanf(sc + 7, "%lf", &s) == 1 && isfinite(s) && s != 0 &&
+	         (!of || (sscanf(of + 8, "%lf", &o) == 1 && isfinite(o)));
+	free(text);
+	if (!ok)
+		return -1;
+	*scale = s;
+	*offset = o;
+	return 0;
+}
+
 static int png_decode(png_reader *rd, const heightmap_opts *o, heightfield *out)
 {
 	png_structp png = rd->png;
@@ -125,7 +157,8 @@ static int png_decode(png_reader *rd, const heightmap_opts *o, heightfield *out)
 		return BAD;
 	double scale = o->scale, offset = o->offset;
 	int max_dn = depth == 16 ? 65535 : 255;
-	if (!o->has_mapping && png_mapping(png, info, max_dn, &scale, &offset) < 0) {
+	if (!o->has_mapping && png_mapping(png, info, max_dn, &scale, &offset) < 0 &&
+	    aux_mapping(rd->path, &scale, &offset) < 0) {
 		snprintf(rd->err, rd->errlen, "'%s' does not say what metres its %d-bit values are: "
 		         "give --import-scale and --import-offset (metres = value * scale + offset)",
 		         rd->path, depth == 16 ? 16 : 8);

@@ -5,7 +5,8 @@
  * - a PNG, 8 or 16 bits (grey; colour is taken as its luminance, alpha is
  *   ignored): metres = value * scale + offset. tectonica's own elevation and
  *   elevation16 PNGs state their mapping in an Elevation-Mapping text chunk,
- *   which is used; any other PNG needs the mapping given.
+ *   which is used; else a GDAL sidecar FILE.aux.xml with the band's <Scale>
+ *   and <Offset>; else the mapping must be given.
  * - float32 data (tectonica's raw.f32 or data layers): its ENVI header
  *   (NAME.hdr or the file with .hdr for its suffix) gives the size; without
  *   one the size must be 2:1 by the byte count. Values are metres (times
