@@ -1,7 +1,7 @@
 /* export_png.c: the PNG maps of an export, written as export_png.h says.
  *
  * The pipeline: step t renders band t of every file's rows (pool chunks of
- * CHUNK_ROWS rows, all files at once) and compresses band t - 1 into each
+ * one row of every file each) and compresses band t - 1 into each
  * file (one pool task per file), so on two threads compression runs beside
  * rendering instead of after it. Two buffers per file alternate between
  * the band being rendered and the band being compressed. */
@@ -137,14 +137,13 @@ static void pipeline_task(void *ctx, int begin, int end, int chunk)
 			f->failed = 1;
 		return;
 	}
-	int r0 = (task - ncompress) * CHUNK_ROWS;
-	int r1 = r0 + CHUNK_ROWS < pl->render_rows ? r0 + CHUNK_ROWS : pl->render_rows;
+	/* a row a task: the last task of a band leaves the other thread idle
+	 * for at most a row */
+	int r = task - ncompress;
 	uint8_t *out[EXPORT_KIND_COUNT];
-	for (int r = r0; r < r1; r++) {
-		for (int i = 0; i < pl->n; i++)
-			out[i] = pl->f[i].buf[pl->render_slot] + pl->f[i].stride * (size_t)r;
-		export_render_row(pl->j, pl->kinds, pl->n, pl->render_y0 + r, out);
-	}
+	for (int i = 0; i < pl->n; i++)
+		out[i] = pl->f[i].buf[pl->render_slot] + pl->f[i].stride * (size_t)r;
+	export_render_row(pl->j, pl->kinds, pl->n, pl->render_y0 + r, out);
 }
 
 /* Render and compress every band; 0, or -1 with err when a file failed. */
@@ -156,7 +155,7 @@ static int run_pipeline(pipeline *pl, pool_t *pool, char *err, size_t errlen)
 		pl->render_rows = y < h ? (h - y < BAND_ROWS ? h - y : BAND_ROWS) : 0;
 		pl->render_slot = t & 1;
 		int ncompress = pl->write_rows > 0 ? pl->n : 0;
-		pool_for(pool, ncompress + pool_chunks(pl->render_rows, CHUNK_ROWS), 1, pipeline_task, pl);
+		pool_for(pool, ncompress + pl->render_rows, 1, pipeline_task, pl);
 		for (int i = 0; i < pl->n; i++)
 			if (pl->f[i].failed) {
 				snprintf(err, errlen, "%s", pngw_error(pl->f[i].w));
