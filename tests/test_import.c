@@ -361,6 +361,49 @@ static void bad_files(void)
 	}
 	ok(all, "float data whose ENVI header is wrong, huge or larger than the file is refused");
 	free(f);
+	/* random files: bytes (some behind a PNG signature), and float data
+	 * behind ENVI headers of random numbers */
+	int sane = 0, n_random = 120;
+	for (int t = 0; t < n_random; t++) {
+		uint8_t junk[4096];
+		size_t jl = rng_below(&r, sizeof junk);
+		for (size_t i = 0; i < jl; i++)
+			junk[i] = (uint8_t)rng_below(&r, 256);
+		if (t % 2 && jl >= 8)
+			memcpy(junk, "\x89PNG\r\n\x1a\n", 8);
+		char hdr[400];
+		snprintf(hdr, sizeof hdr, "%s/rnd.hdr", dir);
+		if (t % 3 == 0) {
+			static const char *keys[] = {"samples", "lines", "bands", "data type", "byte order",
+			                             "header offset"};
+			FILE *h = fopen(hdr, "w");
+			if (h) {
+				fputs("ENVI\n", h);
+				for (int k = 0; k < 6; k++) {
+					long v = (long)rng_below(&r, 5) - 1;
+					v = rng_below(&r, 3) == 0 ? (long)rng_below(&r, 1u << 31) : v * 16 + 4;
+					fprintf(h, "%s = %ld\n", keys[k], v);
+				}
+				if (t % 2)
+					fprintf(h, "map info = {Geographic Lat/Lon, 1, 1, %d, 90, 11.25, 11.25}\n",
+					        (int)rng_below(&r, 3) * 90 - 180);
+				fclose(h);
+			}
+		}
+		snprintf(path, sizeof path, "%s/rnd.f32", dir);
+		spill(path, junk, jl);
+		heightfield hf = {0};
+		char err[512] = "";
+		int rc = heightmap_read(path, NULL, &hf, err, sizeof err);
+		sane += rc == 0 ? hf.m && hf.width == 2 * hf.height && hf.width <= HEIGHTMAP_MAX_WIDTH
+		                : rc == -1 && err[0];
+		free((void *)hf.m);
+		unlink(hdr);
+		unlink(path);
+	}
+	ok(sane == n_random, "%d files of random bytes or random ENVI headers: each an error with a "
+	   "message or a 2:1 map (%d)", n_random, sane);
+
 	char err[512] = "";
 	heightfield hf = {0};
 	snprintf(path, sizeof path, "%s/no-such-file.png", dir);
