@@ -189,6 +189,18 @@ int main(void)
 	ok(snapshot_at(st, &sn, 9) && sn->state_hash == h9, "seek 9 again: the same planet, replayed");
 	stepper_get_status(st, &s);
 	ok(s.steps_done == 9 && !s.playing, "no step played for it (%lld)", (long long)s.steps_done);
+
+	/* a held snapshot (comparing two times) outlives acquires, seeks and
+	 * steps, until it is let go */
+	const snapshot_t *held = stepper_hold(st);
+	ok(held == sn && held && held->step == 9, "hold keeps the snapshot on screen (step 9)");
+	stepper_send_simple(st, STEP_CMD_SEEK, 2);
+	ok(snapshot_at(st, &sn, 2) != NULL, "the view moves on to step 2");
+	for (int i = 0; i < 12; i++)
+		stepper_send_simple(st, STEP_CMD_STEP, 0);
+	ok(snapshot_at(st, &sn, 14) != NULL, "and plays on to step 14");
+	ok(held->step == 9 && held->state_hash == h9, "the held snapshot is still step 9, intact");
+	stepper_unhold(st);
 	stepper_release(st, &sn);
 	stepper_free(st);
 	return tap_done();
