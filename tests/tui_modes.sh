@@ -102,7 +102,7 @@ wait_for 'y/n' 3 && keys y
 until_ok 20 new_planet
 t $? "r builds a new planet (seed $seed0 -> $(seed_now), state $hash0 -> $(hash_now))"
 keys R
-wait_for 'rifted a plate|rift: no plate' 10
+wait_for 'rifted a plate|rift: no plate' 10   # (then which plate split, tui_lineage.sh)
 t $? "R rifts a plate (or says why not)"
 # the steps after an on-demand rift once read crust through a stale
 # owner/sample pair and crashed

@@ -85,6 +85,7 @@ static void draw(ui_t *u, mapview *mv)
 		mapview_legend(u, stdscr, u->lay.legend);
 	}
 	mapview_blit(mv, stdscr, u->lay.map);
+	mapview_track(u, stdscr, u->lay.map);
 	mapview_marker(u, stdscr, u->lay.map);
 	if (!u->snap) {
 		const char *m = u->status.generating ? "building the planet..." : "waiting for the planet...";
@@ -158,6 +159,7 @@ int dashboard_run(const dash_opts *o)
 	u->globe_lat = 20;
 	u->zoom = 1;
 	u->seek_to = -1;
+	lineage_init(&u->lin);
 	u->psort = PSORT_AREA;
 	u->plate_sel_id = -1;
 	u->psort_desc = true;
@@ -228,8 +230,30 @@ int dashboard_run(const dash_opts *o)
 		bool throttled = now - last_frame < frame_dt || tokens < 0;
 		if (!throttled || !u->snap) {
 			/* a new snapshot only counts when we may draw it */
-			if (stepper_acquire(u->st, &u->snap))
+			bool fresh = stepper_acquire(u->st, &u->snap);
+			/* the first snapshot after a pause still ends the play */
+			bool played = u->status.playing;
+			if (fresh)
 				u->dirty |= DIRTY_MAP | DIRTY_TEXT;
+			/* plates that split or went; the followed plate's path */
+			char news[200];
+			if (u->snap && (fresh || u->lin.track_id != u->plate_sel_id)
+			    && lineage_see(&u->lin, u->snap, u->plate_sel_id, news, sizeof news)
+			    && !u->status.playing && !u->lin_played) {
+				/* said when paused (a rift, a seek): while playing they
+				 * come too often, and a message expiring after a pause
+				 * would redraw a still screen; the plate table's title
+				 * keeps the followed plate's parent */
+				if (u->msg[0] && !u->msg_err && now < u->msg_until) {
+					char old[sizeof u->msg];
+					memcpy(old, u->msg, sizeof old);
+					status_message(u, false, "%.100s: %.150s", old, news);
+				} else {
+					status_message(u, false, "%s", news);
+				}
+			}
+			if (fresh)
+				u->lin_played = played;
 			if (u->follow_pending && u->snap) {
 				u->follow_pending = false;
 				if (u->focus == FOCUS_PLATES)
@@ -308,6 +332,7 @@ int dashboard_run(const dash_opts *o)
 	stepper_release(u->st, &u->snap);
 	stepper_free(u->st);
 	mapview_done(&mv);
+	lineage_done(&u->lin);
 	close(pipefd[0]);
 	close(pipefd[1]);
 	if (fatal) {

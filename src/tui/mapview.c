@@ -612,6 +612,24 @@ static bool place_at(const ui_t *u, rect r, double lat, double lon, int *y, int 
 	return rect_has(r, *y, *x);
 }
 
+void mapview_track(const ui_t *u, WINDOW *w, rect r)
+{
+	const lineage *l = &u->lin;
+	if (!u->snap || l->track_id < 0 || l->track_id != u->plate_sel_id || l->ntrack < 2)
+		return;
+	palette_use(w, UI_SELECT);
+	/* the path up to the step on screen; its last point is the plate now */
+	int last = -1;
+	for (int i = 0; i < l->ntrack && l->track[i].step <= u->snap->step; i++)
+		last = i;
+	for (int i = 0; i <= last; i++) {
+		int y, x;
+		if (place_at(u, r, l->track[i].lat, l->track[i].lon, &y, &x))
+			mvwaddstr(w, y, x, i == last ? ui_sym(u, "\u25cf", "@") : ui_sym(u, "\u00b7", "."));
+	}
+	palette_use(w, UI_TEXT);
+}
+
 void mapview_marker(const ui_t *u, WINDOW *w, rect r)
 {
 	int y, x;

@@ -49,6 +49,9 @@ void mapview_render(mapview *mv, ui_t *u, rect r);
 void mapview_blit(const mapview *mv, WINDOW *w, rect r);
 /* Draw the legend of the current mode on one row. */
 void mapview_legend(ui_t *u, WINDOW *w, rect r);
+/* The followed plate's path: its centre at every step seen, dots, and a
+ * disc where it is now. */
+void mapview_track(const ui_t *u, WINDOW *w, rect r);
 /* Mark the inspected place on the map (a cross in the focus colour). */
 void mapview_marker(const ui_t *u, WINDOW *w, rect r);
 /* Zoom and pan (ui_t zoom, pan_lat, pan_lon; the globe: zoom, spin,

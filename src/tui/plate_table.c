@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "tui/lineage.h"
 #include "tui/palette.h"
 #include "tui/plate_table.h"
 #include "tui/widgets.h"
@@ -91,12 +92,20 @@ void plate_table_draw(ui_t *u, WINDOW *w)
 {
 	rect box = u->lay.plates;
 	const snapshot_t *s = u->snap;
-	char title[64];
+	char title[96];
 	int n0 = snprintf(title, sizeof title, "Plates %d %s by %s %s", s ? s->plate_count : 0,
 	                  ui_sym(u, "\u00b7", "-"), col_names[u->psort],
 	                  u->psort_desc ? ui_sym(u, "\u25bc", "v") : ui_sym(u, "\u25b2", "^"));
 	if (u->plate_sel_id >= 0 && n0 > 0 && n0 < (int)sizeof title)
-		snprintf(title + n0, sizeof title - (size_t)n0, " #%d", u->plate_sel_id);
+	{
+		/* where the followed plate came from, when the dashboard saw it split */
+		const lineage_event *o = lineage_origin(&u->lin, u->plate_sel_id);
+		if (o)
+			snprintf(title + n0, sizeof title - (size_t)n0, " #%d%s%d", u->plate_sel_id,
+			         ui_sym(u, "\u2190", "<-"), o->other);
+		else
+			snprintf(title + n0, sizeof title - (size_t)n0, " #%d", u->plate_sel_id);
+	}
 	bool focus = u->focus == FOCUS_PLATES;
 	widget_box(u, w, box, title, focus);
 	rect r = widget_inner(box);

@@ -11,6 +11,7 @@
 #include "io/colormap.h"
 #include "sim/stepper.h"
 #include "tui/layout.h"
+#include "tui/lineage.h"
 #include "tui/screen.h"
 
 typedef enum { FOCUS_MAP, FOCUS_PLATES, FOCUS_PARAMS, FOCUS_COUNT } ui_focus;
@@ -73,6 +74,8 @@ typedef struct ui {
 	bool psort_desc;
 	int plate_sel_id;               /* selected plate by id (survives sorting), -1 none */
 	bool follow_pending;            /* tab came before the first snapshot */
+	lineage lin;                    /* splits seen, the followed plate's path */
+	bool lin_played;                /* the last snapshot came while playing */
 	int plate_top;
 
 	/* parameter editor */
