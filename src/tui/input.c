@@ -412,6 +412,7 @@ const key_binding key_table[] = {
 	{{0}, "< > enter", "plates: sort column, reverse order", NULL},
 	{{0}, "enter", "parameters: edit value (esc cancels)", NULL},
 	{{0}, "left right", "parameters: nudge value", NULL},
+	{{0}, "d del", "parameters: back to the default value", NULL},
 	{{0}, "click", "map: inspect a place; tables: select", NULL},
 	{{'r', 0}, "r", "new planet with a new seed (asks y/n first)", k_regen},
 	{{'R', 0}, "R", "rift a plate (followed, else largest)", k_rift},

@@ -28,12 +28,21 @@ static int live_params(const param_def **out)
 	return n;
 }
 
-/* "climate.noise" as is when it fits, else "axial_tilt_deg" (the section
- * dropped): names like "noise" mean little without it. */
-static const char *short_name(const param_def *d, int width)
+/* Names are all full paths ("climate.noise") when every one fits the
+ * column, else all without their section ("axial_tilt_deg"): one rule for
+ * the whole list. */
+static bool all_fit(const param_def *const *defs, int n, int width)
+{
+	for (int i = 0; i < n; i++)
+		if ((int)strlen(defs[i]->path) > width)
+			return false;
+	return true;
+}
+
+static const char *short_name(const param_def *d, bool full)
 {
 	const char *dot = strrchr(d->path, '.');
-	return (int)strlen(d->path) <= width || !dot ? d->path : dot + 1;
+	return full || !dot ? d->path : dot + 1;
 }
 
 static void fmt_value(const param_def *d, double v, char *buf, size_t n)
@@ -52,6 +61,36 @@ static void fmt_value(const param_def *d, double v, char *buf, size_t n)
 	}
 }
 
+/* text in lines of at most width columns, broken at spaces; at most max
+ * lines (the last ends in "..." when the text goes on). */
+static int wrap(const char *text, int width, char out[][96], int max)
+{
+	int n = 0;
+	if (width > 95)
+		width = 95;
+	while (*text && n < max && width > 4) {
+		int len = (int)strlen(text);
+		int take = len;
+		if (len > width) {
+			take = width;
+			while (take > 0 && text[take] != ' ')
+				take--;
+			if (take == 0)
+				take = width;
+		}
+		if (n == max - 1 && len > width) {
+			take = width - 3;
+			snprintf(out[n++], 96, "%.*s...", take, text);
+			break;
+		}
+		snprintf(out[n++], 96, "%.*s", take, text);
+		text += take;
+		while (*text == ' ')
+			text++;
+	}
+	return n;
+}
+
 void paramedit_draw(ui_t *u, WINDOW *w)
 {
 	rect box = u->lay.params;
@@ -68,7 +107,18 @@ void paramedit_draw(ui_t *u, WINDOW *w)
 		palette_use(w, UI_TEXT);
 		return;
 	}
-	int rows = r.h - (focus ? 1 : 0);
+	int namew = r.w > 40 ? 22 : 16;
+	bool full = all_fit(defs, n, namew);
+	/* focused: the selected key's whole description under the list */
+	char help[4][96];
+	int nhelp = 0;
+	if (focus && !u->editing) {
+		const param_def *d = defs[u->param_sel >= 0 && u->param_sel < n ? u->param_sel : 0];
+		nhelp = wrap(d->help ? d->help : "", r.w - 2, help, r.h >= 8 ? 3 : r.h >= 5 ? 2 : 1);
+	}
+	if (focus && u->editing)
+		nhelp = 1;
+	int rows = r.h - nhelp;
 	if (u->param_sel >= n)
 		u->param_sel = n - 1;
 	if (u->param_sel < 0)
@@ -77,7 +127,6 @@ void paramedit_draw(ui_t *u, WINDOW *w)
 		u->param_top = u->param_sel;
 	if (rows > 0 && u->param_sel >= u->param_top + rows)
 		u->param_top = u->param_sel - rows + 1;
-	int namew = r.w > 40 ? 22 : 16;
 	for (int row = 0; row < rows && u->param_top + row < n; row++) {
 		int k = u->param_top + row;
 		const param_def *d = defs[k];
@@ -89,7 +138,7 @@ void paramedit_draw(ui_t *u, WINDOW *w)
 			fmt_value(d, params_get(&u->snap->prm, d), val, sizeof val);
 		palette_use(w, sel ? UI_SELECT : UI_TEXT);
 		mvwhline(w, r.y + row, r.x, ' ', r.w);
-		widget_printf(w, r, row, 1, "%-*.*s %s %s", namew, namew, short_name(d, namew), val,
+		widget_printf(w, r, row, 1, "%-*.*s %s %s", namew, namew, short_name(d, full), val,
 		              d->unit ? d->unit : "");
 		palette_use(w, UI_TEXT);
 	}
@@ -99,7 +148,8 @@ void paramedit_draw(ui_t *u, WINDOW *w)
 		if (u->editing)
 			widget_printf(w, r, r.h - 1, 1, "%g..%g  enter: apply  esc: cancel", d->min, d->max);
 		else
-			widget_printf(w, r, r.h - 1, 1, "%s", d->help ? d->help : "");
+			for (int i = 0; i < nhelp; i++)
+				widget_printf(w, r, r.h - nhelp + i, 1, "%s", help[i]);
 		palette_use(w, UI_TEXT);
 	}
 }
@@ -108,11 +158,17 @@ void paramedit_draw(ui_t *u, WINDOW *w)
 static void apply(ui_t *u, const param_def *d, double v)
 {
 	if (!isfinite(v) || v < d->min || v > d->max) {
-		status_message(u, true, "%s must be between %g and %g", short_name(d, 0), d->min, d->max);
+		status_message(u, true, "%s must be between %g and %g", d->path, d->min, d->max);
 		return;
 	}
 	if ((d->type == PK_INT || d->type == PK_ENUM) && v != floor(v)) {
-		status_message(u, true, "%s must be a whole number", short_name(d, 0));
+		status_message(u, true, "%s must be a whole number", d->path);
+		return;
+	}
+	/* an edit that cannot act says so instead of vanishing */
+	if (u->snap && !strcmp(d->path, "terrain.sea_level_m") && u->snap->prm.ocean_fraction >= 0) {
+		status_message(u, true, "sea_level_m acts only while ocean_fraction is off (it is %g: the sea follows it)",
+		               u->snap->prm.ocean_fraction);
 		return;
 	}
 	/* in the past, the recorded steps after this one no longer follow */
@@ -187,6 +243,10 @@ unsigned paramedit_key(ui_t *u, int key)
 		fmt_value(d, v, u->edit, sizeof u->edit);
 		if (d->type == PK_BOOL || d->type == PK_ENUM)
 			snprintf(u->edit, sizeof u->edit, "%.0f", v);
+		break;
+	case 'd': case KEY_DC:
+		/* back to the default */
+		apply(u, d, d->def);
 		break;
 	case KEY_LEFT: apply(u, d, fmax(d->min, v - nudge_step(d))); break;
 	case KEY_RIGHT: apply(u, d, fmin(d->max, v + nudge_step(d))); break;
