@@ -6,6 +6,7 @@
  * Bad files (not a map, wrong shape, truncated, huge, damaged, not finite)
  * must give an error, never a crash. */
 #include "tap.h"
+#include "planet_fixture.h"
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -417,21 +418,12 @@ int main(void)
 {
 	tap_init();
 	snprintf(dir, sizeof dir, "/tmp/tectonica-import-%ld", (long)getpid());
-	params p;
-	char *errors = NULL;
-	if (scenario_load_default(&p, &errors) != 0)
-		params_default(&p);
-	free(errors);
-	p.seed = 5;
 	pool_t *pool = pool_new(2);
-	char err[512] = "";
-	planet_t *pl = planet_new(&p, pool, err, sizeof err);
-	if (!ok(pl != NULL, "a planet to export%s%s", pl ? "" : ": ", err))
+	planet_t *pl;
+	snapshot_t *s;
+	if (fixture_planet(-1, 5, 30, pool, &pl, &s) < 0)
 		return tap_done();
-	for (int i = 0; i < 30; i++)
-		planet_step(pl, err, sizeof err);
-	snapshot_t *s = snapshot_new(planet_grid(pl));
-	planet_snapshot(pl, s);
+	char err[512] = "";
 	unsigned mask;
 	export_parse_list("elevation16,elevation,raw", &mask, err, sizeof err);
 	export_opts o = {.width = W, .height = H, .scenario = "built-in default", .frame = -1};
@@ -443,9 +435,9 @@ int main(void)
 	 * by bilinear interpolation lands within a few metres on gentle ground
 	 * and within some hundreds on the steepest (peaks, trench walls); the
 	 * 8-bit map adds its 78 m steps */
-	round_trip(&p, pool, s, "elevation16.png", 20, 250, 0.98);
-	round_trip(&p, pool, s, "raw.f32", 20, 250, 0.98);
-	round_trip(&p, pool, s, "elevation.png", 60, 300, 0.95);
+	round_trip(planet_params(pl), pool, s, "elevation16.png", 20, 250, 0.98);
+	round_trip(planet_params(pl), pool, s, "raw.f32", 20, 250, 0.98);
+	round_trip(planet_params(pl), pool, s, "elevation.png", 60, 300, 0.95);
 	sidecar_mapping();
 	bad_files();
 

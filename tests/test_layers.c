@@ -5,6 +5,7 @@
  * extent and heightmap scale). A real planet, a few steps old. GDAL checks
  * are skipped when gdal-bin is not installed (CI installs it). */
 #include "tap.h"
+#include "planet_fixture.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -619,22 +620,12 @@ int main(void)
 {
 	tap_init();
 	snprintf(dir, sizeof dir, "/tmp/tectonica-layers-%ld", (long)getpid());
-	params p;
-	char *errors = NULL;
-	if (scenario_load_default(&p, &errors) != 0)
-		params_default(&p);
-	free(errors);
-	p.level = 4;
-	p.seed = 7;
 	pool_t *pool = pool_new(2);
-	char err[512] = "";
-	planet_t *pl = planet_new(&p, pool, err, sizeof err);
-	if (!ok(pl != NULL, "a level-4 planet%s%s", pl ? "" : ": ", err))
+	planet_t *pl;
+	snapshot_t *s;
+	if (fixture_planet(4, 7, 5, pool, &pl, &s) < 0)
 		return tap_done();
-	for (int i = 0; i < 5; i++)
-		planet_step(pl, err, sizeof err);
-	snapshot_t *s = snapshot_new(planet_grid(pl));
-	planet_snapshot(pl, s);
+	char err[512] = "";
 
 	unsigned mask;
 	export_parse_list("all", &mask, err, sizeof err);

@@ -5,6 +5,7 @@
  * sidecars valid UTF-8; the effective scenario embedded in the PNG makes the
  * same planet, bit for bit; the JSON writer escapes what it must. */
 #include "tap.h"
+#include "planet_fixture.h"
 
 #include <png.h>
 #include <stdlib.h>
@@ -213,22 +214,11 @@ int main(void)
 {
 	tap_init();
 	snprintf(dir, sizeof dir, "/tmp/tectonica-provenance-%ld", (long)getpid());
-	params p;
-	char *errors = NULL;
-	if (scenario_load_default(&p, &errors) != 0)
-		params_default(&p);
-	free(errors);
-	p.level = 3;
-	p.seed = 11;
 	pool_t *pool = pool_new(2);
-	char err[512] = "";
-	planet_t *pl = planet_new(&p, pool, err, sizeof err);
-	if (!ok(pl != NULL, "a level-3 planet%s%s", pl ? "" : ": ", err))
+	planet_t *pl;
+	snapshot_t *s;
+	if (fixture_planet(3, 11, STEPS, pool, &pl, &s) < 0)
 		return tap_done();
-	for (int i = 0; i < STEPS; i++)
-		planet_step(pl, err, sizeof err);
-	snapshot_t *s = snapshot_new(planet_grid(pl));
-	planet_snapshot(pl, s);
 
 	test_paths(s, pool);
 	test_reproduce(s, pool);
