@@ -11,6 +11,7 @@
 #include "base/err.h"
 #include "cli.h"
 #include "cli_common.h"
+#include "io/scenario.h"
 #include "io/state.h"
 #include "tui/dashboard.h"
 
@@ -183,9 +184,14 @@ int cmd_dashboard(int argc, char **argv)
 		o.scenario = o.load_path;
 		return dashboard_run(&o);
 	}
-	rc = cli_load_scenario_seed(path, seed_set ? &seed : NULL, &o.prm);
+	static params planets[SCENARIO_MAX_PLANETS];
+	int count = 1;
+	rc = cli_load_planets(path, seed_set ? &seed : NULL, planets, SCENARIO_MAX_PLANETS, &count);
 	if (rc)
 		return rc;
+	o.prm = planets[0];
+	o.planets = planets;
+	o.planet_count = count;
 	o.scenario = path ? path : "built-in default";
 	return dashboard_run(&o);
 }

@@ -508,6 +508,16 @@ static bool handle(stepper_t *st, const step_cmd *c)
 		observe(st, c, 0);
 		return true;
 	}
+	case STEP_CMD_BUILD: {
+		if (!c->prm || build_world(st, c->prm, NULL) != 0) {
+			observe(st, c, -1);
+			return false;
+		}
+		SET_MSG(st, false, "built %s, seed %llu", c->prm->name[0] ? c->prm->name : "the planet",
+		        (unsigned long long)c->prm->seed);
+		observe(st, c, 0);
+		return true;
+	}
 	case STEP_CMD_SAVE: {
 		char err[512] = "", path[sizeof c->text + 16];
 		long long step = (long long)planet_step_count(st->cur->pl);

@@ -35,12 +35,15 @@ typedef enum {
 	STEP_CMD_SEEK,        /* value: a step to go to, then paused: in the history,
 	                       * replayed; past its end, played to (no speed cap) */
 	STEP_CMD_BACK,        /* value: how many steps back from the planet's (pauses) */
+	STEP_CMD_BUILD,       /* prm: build this planet (another of the scenario's
+	                       * planets); the history starts again */
 } step_cmd_kind;
 
 typedef struct step_cmd {
 	step_cmd_kind kind;
 	double value;
 	const param_def *def;
+	const params *prm;    /* STEP_CMD_BUILD: valid until the command is done */
 	char text[256];
 } step_cmd;
 

@@ -153,6 +153,8 @@ int dashboard_run(const dash_opts *o)
 	ui_t *u = &ui;
 	memset(u, 0, sizeof *u);
 	u->scenario = o->scenario;
+	u->planets = o->planets;
+	u->planet_count = o->planets ? o->planet_count : 0;
 	u->want_mouse = o->mouse;
 	u->speed = o->speed;
 	u->export_dir = o->export_dir ? o->export_dir : ".";

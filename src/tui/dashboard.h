@@ -7,6 +7,8 @@
 
 typedef struct dash_opts {
 	params prm;
+	const params *planets;    /* the scenario's planets (prm is the first), */
+	int planet_count;         /* ...or NULL and 0 for one planet */
 	const char *scenario;     /* path, or "built-in default" */
 	const char *load_path;    /* state file to resume, or NULL */
 	int history_mb;           /* timeline budget, 0 = no history */

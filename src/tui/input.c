@@ -118,17 +118,51 @@ static unsigned k_regen(ui_t *u, int key)
 	return DIRTY_TEXT;
 }
 
+/* Build planet planet_next of the scenario's list (through the stepping
+ * thread, as r does). The array outlives the dashboard's stepper. */
+static unsigned build_planet(ui_t *u)
+{
+	step_cmd c = {.kind = STEP_CMD_BUILD, .prm = &u->planets[u->planet_next]};
+	if (stepper_send(u->st, &c) != 0) {
+		status_message(u, true, "busy: command queue full");
+		return DIRTY_TEXT;
+	}
+	u->planet_idx = u->planet_next;
+	status_message(u, false, "building planet %d/%d: %s...", u->planet_idx + 1, u->planet_count,
+	               c.prm->name);
+	return DIRTY_TEXT;
+}
+
+/* p P: the scenario's next or previous planet (asks y/n, as r does, once
+ * the run has steps worth keeping). */
+static unsigned k_planet(ui_t *u, int key)
+{
+	if (u->planet_count < 2) {
+		status_message(u, false, "only one planet");
+		return DIRTY_TEXT;
+	}
+	int d = key == 'P' ? u->planet_count - 1 : 1;
+	u->planet_next = (u->planet_idx + d) % u->planet_count;
+	if (!u->snap || u->snap->step == 0)
+		return build_planet(u);
+	u->confirm = 'N';
+	return DIRTY_TEXT;
+}
+
 /* The answer to a question in the status line. */
 static unsigned confirm_key(ui_t *u, int key)
 {
 	int what = u->confirm;
 	u->confirm = 0;
 	if (key != 'y' && key != 'Y') {
-		status_message(u, false, what == 'r' ? "kept the run" : "nothing changed; the history is kept");
+		status_message(u, false, what == 'r' || what == 'N' ? "kept the run"
+		                                                   : "nothing changed; the history is kept");
 		return DIRTY_TEXT;
 	}
 	if (what == 'r')
 		return regen(u);
+	if (what == 'N')
+		return build_planet(u);
 	if (what == 'R')
 		return send(u, STEP_CMD_RIFT, plate_table_selected(u));
 	if (what == 'p' && u->pend_def) {
@@ -415,6 +449,7 @@ const key_binding key_table[] = {
 	{{0}, "d del", "parameters: back to the default value", NULL},
 	{{0}, "click", "map: inspect a place; tables: select", NULL},
 	{{'r', 0}, "r", "new planet with a new seed (asks y/n first)", k_regen},
+	{{'p', 'P', 0}, "p P", "next / previous planet of the file (planets:)", k_planet},
 	{{'R', 0}, "R", "rift a plate (followed, else largest)", k_rift},
 	{{'s', 0}, "s", "save state (reopen: tectonica FILE.state)", k_save},
 	{{'e', 0}, "e", "export maps (PNG) of this step", k_export},

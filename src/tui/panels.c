@@ -34,6 +34,10 @@ static void confirm_line(ui_t *u, WINDOW *w, rect r, int x)
 	if (u->confirm == 'r')
 		widget_printf(w, r, 0, x, " new planet: discard these %lld steps? y/n ",
 		              u->snap ? (long long)u->snap->step : 0LL);
+	else if (u->confirm == 'N')
+		widget_printf(w, r, 0, x, " planet %d/%d %s: discard these %lld steps? y/n ",
+		              u->planet_next + 1, u->planet_count, u->planets[u->planet_next].name,
+		              u->snap ? (long long)u->snap->step : 0LL);
 	wattroff(w, A_BOLD);
 	palette_use(w, UI_TEXT);
 }
@@ -47,7 +51,7 @@ void panel_status(ui_t *u, WINDOW *w)
 	int x = 0;
 	char b1[32], b2[32], gname[16];
 	x += widget_printf(w, r, 0, x, " tectonica ");
-	if (u->prompting || (u->confirm && u->confirm != 'r')) {
+	if (u->prompting || (u->confirm && u->confirm != 'r' && u->confirm != 'N')) {
 		timebar_draw_prompt(u, w, r, x);
 		return;
 	}
@@ -58,8 +62,11 @@ void panel_status(ui_t *u, WINDOW *w)
 	}
 	if (u->snap) {
 		const snapshot_t *s = u->snap;
-		x += widget_printf(w, r, 0, x, " %s  seed %llu  t %.1f Myr  step %lld",
-		                   s->prm.name[0] ? s->prm.name : u->scenario,
+		x += widget_printf(w, r, 0, x, " %s", s->prm.name[0] ? s->prm.name : u->scenario);
+		/* which of the file's planets (p P switch) */
+		if (u->planet_count > 1)
+			x += widget_printf(w, r, 0, x, " %d/%d", u->planet_idx + 1, u->planet_count);
+		x += widget_printf(w, r, 0, x, "  seed %llu  t %.1f Myr  step %lld",
 		                   (unsigned long long)s->prm.seed, s->time_myr, (long long)s->step);
 		/* where this step is in the run: before the history's end, or on
 		 * the way to a step asked for */

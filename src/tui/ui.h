@@ -40,6 +40,10 @@ typedef struct ui {
 	const snapshot_t *snap;         /* newest snapshot, or NULL */
 	stepper_status status;
 	const char *scenario;           /* shown in the status line */
+	const params *planets;          /* p P: the scenario's planets, or NULL */
+	int planet_count;               /* how many (0 or 1: the title names none) */
+	int planet_idx;                 /* the one built last */
+	int planet_next;                /* p P waiting for y/n: the one to build */
 	const char *export_dir;         /* base folder for `e` */
 	bool want_mouse;
 	double speed;                   /* steps/s cap asked for (the UI owns it) */
