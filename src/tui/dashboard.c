@@ -21,6 +21,7 @@
 
 #include "base/clock.h"
 #include "base/err.h"
+#include "tui/events.h"
 #include "tui/help.h"
 #include "tui/history.h"
 #include "tui/input.h"
@@ -125,6 +126,30 @@ static long long written_bytes(void)
 	return v;
 }
 
+/* Say the scenario's events the time on screen just passed (going
+ * forward), before any message still showing (a pause event's own). */
+static void events_seen(ui_t *u, double now)
+{
+	const snapshot_t *s = u->snap;
+	char what[160];
+	int n = u->ev_step < 0 ? 0
+	      : events_passed(&s->prm, u->ev_step, u->ev_time, s->step, s->time_myr, what, sizeof what);
+	u->ev_step = s->step;
+	u->ev_time = s->time_myr;
+	if (n == 0)
+		return;
+	char more[32] = "";
+	if (n > 1)
+		snprintf(more, sizeof more, " (and %d more)", n - 1);
+	if (u->msg[0] && !u->msg_err && now < u->msg_until) {
+		char old[sizeof u->msg];
+		memcpy(old, u->msg, sizeof old);
+		status_message(u, false, "event %.140s%s | %.90s", what, more, old);
+	} else {
+		status_message(u, false, "event %s%s", what, more);
+	}
+}
+
 /* Pull the stepper's status; mark what it changes. */
 static void sync_status(ui_t *u)
 {
@@ -161,6 +186,7 @@ int dashboard_run(const dash_opts *o)
 	u->globe_lat = 20;
 	u->zoom = 1;
 	u->seek_to = -1;
+	u->ev_step = -1;
 	lineage_init(&u->lin);
 	u->psort = PSORT_AREA;
 	u->plate_sel_id = -1;
@@ -254,8 +280,10 @@ int dashboard_run(const dash_opts *o)
 					status_message(u, false, "%s", news);
 				}
 			}
-			if (fresh)
+			if (fresh) {
 				u->lin_played = played;
+				events_seen(u, now);
+			}
 			if (u->follow_pending && u->snap) {
 				u->follow_pending = false;
 				if (u->focus == FOCUS_PLATES)

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "sim/runlog.h"
+#include "tui/events.h"
 #include "tui/palette.h"
 #include "tui/widgets.h"
 
@@ -118,13 +119,33 @@ void history_draw(ui_t *u, WINDOW *w)
 				mark = i;
 		if (mark >= 0 && llabs(buf[mark].step - u->mark->step) > (n > 1 ? buf[1].step - buf[0].step : 0))
 			mark = -1;
+		/* the scenario's events: each at the first column where it is due */
+		static bool event_at[MAXCOLS];
+		for (int i = 0; i < n; i++)
+			event_at[i] = false;
+		const params *p = u->snap ? &u->snap->prm : NULL;
+		for (int k = 0; p && k < p->event_count; k++) {
+			const plan_event *e = &p->events[k];
+			/* one the history starts after is not on this bar */
+			if (e->when == EVENT_AT_STEP ? e->step < buf[0].step
+			                             : e->myr < buf[0].time_myr - 1e-9 * (e->myr > 1 ? e->myr : 1))
+				continue;
+			for (int i = 0; i < n; i++)
+				if (events_due(e, buf[i].step, buf[i].time_myr)) {
+					event_at[i] = true;
+					break;
+				}
+		}
 		wmove(w, r.y + NSERIES, r.x + namew);
 		for (int i = 0; i < n; i++) {
-			palette_use(w, i == cur ? UI_SELECT : i == mark ? UI_KEY : i < cur ? UI_OK : UI_DIM);
+			palette_use(w, i == cur ? UI_SELECT : i == mark ? UI_KEY : event_at[i] ? UI_ERROR
+			             : i < cur ? UI_OK : UI_DIM);
 			if (i == cur)
 				waddstr(w, ui_sym(u, "\u25c6", "#"));
 			else if (i == mark)
 				waddstr(w, ui_sym(u, "\u25b2", "^"));
+			else if (event_at[i])
+				waddstr(w, ui_sym(u, "\u25cf", "!"));
 			else
 				waddstr(w, i < cur ? ui_sym(u, "\u2501", "=") : ui_sym(u, "\u2500", "-"));
 		}
@@ -140,6 +161,26 @@ void history_draw(ui_t *u, WINDOW *w)
 		widget_printf(w, r, NSERIES + 1, namew, "%s", a);
 		if (n >= la + lb + 1)
 			widget_printf(w, r, NSERIES + 1, namew + n - lb, "%s", b);
+		/* the next event still ahead of the step on screen, between the
+		 * two times (the bar reaches only as far as the history) */
+		const params *p = u->snap ? &u->snap->prm : NULL;
+		const plan_event *next = NULL;
+		for (int k = 0; p && k < p->event_count; k++) {
+			const plan_event *e = &p->events[k];
+			if (!events_due(e, u->snap->step, u->snap->time_myr)
+			    && (!next || (e->when == EVENT_AT_STEP ? e->step * p->dt_myr : e->myr)
+			                     < (next->when == EVENT_AT_STEP ? next->step * p->dt_myr : next->myr)))
+				next = e;
+		}
+		int room = (n >= la + lb + 1 ? n - lb : r.w - namew) - la - 3;
+		if (next && room > 12) {
+			char d[96];
+			events_describe(next, d, sizeof d);
+			palette_use(w, UI_ERROR);
+			widget_printf(w, r, NSERIES + 1, namew + la + 2, "%s", ui_sym(u, "\u25cf", "!"));
+			palette_use(w, UI_DIM);
+			widget_printf(w, r, NSERIES + 1, namew + la + 4, "next %.*s", room - 7, d);
+		}
 		if (r.h > NSERIES + 2)
 			widget_printf(w, r, NSERIES + 2, 1, ", . step  [ ] scrub  { } ends  t go to");
 		palette_use(w, UI_TEXT);

@@ -459,6 +459,7 @@ const key_binding key_table[] = {
 	{{'#', 0}, "#", "graticule: latitude/longitude lines, equator in yellow", k_graticule},
 	{{'m', 0}, "m", "mark this time to compare with", k_mark},
 	{{'c', 0}, "c", "compare: split with the mark, flip to it, off", k_compare},
+	{{0}, "time bar", "scenario events as red dots (! in ASCII)", NULL},
 	{{27, 0}, "esc", "close help, leave the inspector", k_escape},
 	{{CTRL('l'), 0}, "^L", "redraw the screen", k_redraw},
 	{{'?', KEY_F(1), 0}, "? F1", "this help", k_help},

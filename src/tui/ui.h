@@ -92,6 +92,11 @@ typedef struct ui {
 	bool cursor;                    /* i: arrows move the place */
 	double insp_lat, insp_lon;      /* degrees */
 
+	/* the events timeline: the step and time seen last, to say which
+	 * events the time on screen passes (ev_step -1: none seen yet) */
+	int64_t ev_step;
+	double ev_time;
+
 	/* transient message in the status line */
 	char msg[256];
 	bool msg_err;
