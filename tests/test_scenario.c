@@ -285,6 +285,9 @@ static void test_errors(void)
 	one_error("plates: {speed_min_cm_yr: 9}\n",
 	          "t.yaml:1:27: plates.speed_min_cm_yr: 9 is more than plates.speed_max_cm_yr (8)",
 	          "speed range");
+	one_error("grid: {kind: goldberg, resolution: 64}\n",
+	          "t.yaml:1:36: grid.resolution: not used by a goldberg grid, whose size is grid.level",
+	          "another kind's size key");
 	one_error("grid: {kind: cubesphere, resolution: 1000}\n",
 	          "t.yaml:1:38: grid.resolution: gives 6000000 cells, more than the limit of 4194304",
 	          "cell count limit");

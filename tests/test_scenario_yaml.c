@@ -18,6 +18,9 @@ static int same_params(const params *a, const params *b, char *what, size_t sz)
 {
 	for (size_t i = 0; i < param_table_len; i++) {
 		const param_def *d = &param_table[i];
+		/* another grid kind's size means nothing and is not written */
+		if (params_is_grid_size_key(d->path) && strcmp(d->path, params_grid_size_key(a->grid)))
+			continue;
 		if (d->type == PK_STRING ? strcmp((const char *)a + d->offset, (const char *)b + d->offset)
 		                         : params_get(a, d) != params_get(b, d)) {
 			snprintf(what, sz, "%s", d->path);
@@ -46,7 +49,15 @@ static int same_params(const params *a, const params *b, char *what, size_t sz)
 		snprintf(what, sz, "plates.list");
 		return 0;
 	}
-	if (memcmp(a, b, sizeof *a)) {
+	params a2 = *a;   /* the unused grid sizes are not written: take b's */
+	for (size_t i = 0; i < param_table_len; i++) {
+		const param_def *d = &param_table[i];
+		if (params_is_grid_size_key(d->path) && d->type == PK_INT)
+			memcpy((char *)&a2 + d->offset, (const char *)b + d->offset, sizeof(int));
+	}
+	memcpy((char *)&a2 + params_find(params_grid_size_key(a->grid))->offset,
+	       (const char *)a + params_find(params_grid_size_key(a->grid))->offset, sizeof(int));
+	if (memcmp(&a2, b, sizeof *b)) {
 		snprintf(what, sz, "a field missing from the tables");
 		return 0;
 	}

@@ -292,6 +292,20 @@ static void issue(param_issue *out, int max, int *n, const char *path, const cha
 	(*n)++;
 }
 
+const char *params_grid_size_key(int grid)
+{
+	static const char *const size_key[] = {"grid.level", "grid.resolution", "grid.points"};
+	return (unsigned)grid < 3 ? size_key[grid] : "grid.kind";
+}
+
+int params_is_grid_size_key(const char *path)
+{
+	for (int g = 0; g < 3; g++)
+		if (!strcmp(path, params_grid_size_key(g)))
+			return 1;
+	return 0;
+}
+
 int params_check(const params *p, param_issue *out, int max)
 {
 	int n = 0;
@@ -317,8 +331,7 @@ int params_check(const params *p, param_issue *out, int max)
 		      "%g m must be below terrain.continental_elevation_m (%g m)",
 		      p->oceanic_elev_m, p->continental_elev_m);
 
-	static const char *const size_key[] = {"grid.level", "grid.resolution", "grid.points"};
-	const char *gk = (unsigned)p->grid < 3 ? size_key[p->grid] : "grid.kind";
+	const char *gk = params_grid_size_key(p->grid);
 	long cells = params_cell_count(p);
 	if (cells < 0 || cells > PARAMS_MAX_CELLS)
 		issue(out, max, &n, gk, "grid.kind", "gives %.0f cells, more than the limit of %.0f",

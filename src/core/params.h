@@ -205,5 +205,10 @@ int params_lists_check(const params *p, char *err, size_t errlen);
  * ranges, grid size, crust heights). Fills up to max issues; returns how many
  * were found (may exceed max). */
 int params_check(const params *p, param_issue *out, int max);
+/* The key that sizes a grid of kind `grid` (GRID_*: grid.level, grid.resolution
+ * or grid.points), and whether `path` is one of those three: only the size
+ * key of the chosen kind means anything. */
+const char *params_grid_size_key(int grid);
+int params_is_grid_size_key(const char *path);
 
 #endif

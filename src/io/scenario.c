@@ -1466,9 +1466,24 @@ static void walk_section(loader *L, const yaml_node_t *map, const char *prefix)
 	}
 }
 
+/* A size key of another grid kind would be ignored: refuse it at its line. */
+static void size_key_check(loader *L)
+{
+	const char *own = params_grid_size_key(L->p->grid);
+	for (size_t i = 0; i < param_table_len; i++) {
+		const char *path = param_table[i].path;
+		if (!L->where[i] || L->bad[i] || !params_is_grid_size_key(path) || !strcmp(path, own))
+			continue;
+		const param_def *kind = params_find("grid.kind");
+		err_node(L, L->where[i], "%s: not used by a %s grid, whose size is %s", path,
+		         kind ? kind->names[L->p->grid] : "this", own);
+	}
+}
+
 /* Cross-key checks, placed at the key that breaks them (or the other one). */
 static void cross_check(loader *L)
 {
+	size_key_check(L);
 	param_issue is[16];
 	int n = params_check(L->p, is, 16);
 	for (int i = 0; i < n && i < 16; i++) {

@@ -211,6 +211,9 @@ static void put_all(FILE *f, const params *p, const char *header)
 		if (p->plate_list_count && (d->offset == offsetof(params, plate_count) ||
 		                            d->offset == offsetof(params, continental_fraction)))
 			continue;
+		/* only the chosen grid kind's size: the others would be refused */
+		if (params_is_grid_size_key(d->path) && strcmp(d->path, params_grid_size_key(p->grid)))
+			continue;
 		if (n && (strlen(section) != n || strncmp(section, d->path, n))) {
 			if (!strcmp(section, "terrain"))
 				put_layers(f, p);
