@@ -38,4 +38,16 @@ static inline int fixture_planet(int level, uint64_t seed, int steps, pool_t *po
 	return 0;
 }
 
+/* Remove the test's output folder and free what fixture_planet made. */
+static inline void fixture_free(const char *dir, planet_t *pl, snapshot_t *snap, pool_t *pool)
+{
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		tap_diag("could not remove %s", dir);
+	snapshot_free(snap);
+	planet_free(pl);
+	pool_free(pool);
+}
+
 #endif

@@ -644,12 +644,6 @@ int main(void)
 	test_region(s, pool, gdal);
 	test_projections(s, pool, gdal);
 
-	char cmd[400];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	if (system(cmd) != 0)
-		tap_diag("could not remove %s", dir);
-	snapshot_free(s);
-	planet_free(pl);
-	pool_free(pool);
+	fixture_free(dir, pl, s, pool);
 	return tap_done();
 }

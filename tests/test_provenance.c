@@ -224,12 +224,6 @@ int main(void)
 	test_reproduce(s, pool);
 	test_json_escapes();
 
-	char cmd[400];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	if (system(cmd) != 0)
-		tap_diag("could not remove %s", dir);
-	snapshot_free(s);
-	planet_free(pl);
-	pool_free(pool);
+	fixture_free(dir, pl, s, pool);
 	return tap_done();
 }

@@ -6,19 +6,6 @@
 
 # At 120x40 the map is rows 3-24 of the screen (0-based 2-23), columns 1-88.
 MAP_Y=2 MAP_H=22 MAP_W=88 HALF=44
-cells() { map_cells $MAP_Y $MAP_H $MAP_W; }
-# settled FILE: the map's cells once two captures half a second apart agree
-settled() {
-	i=0
-	while [ $i -lt 20 ]; do
-		cells >"$1.a"
-		sleep 0.5
-		cells >"$1"
-		cmp -s "$1" "$1.a" && [ "$(wc -l <"$1")" -eq $MAP_H ] && return 0
-		i=$((i + 1))
-	done
-	return 1
-}
 # columns FILE FROM TO: those map columns (0-based, inclusive) of every row
 columns() { awk -v a="$2" -v b="$3" '{ o = ""; for (i = a + 1; i <= b + 1; i++) o = o " " $i; print o }' "$1"; }
 

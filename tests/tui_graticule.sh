@@ -7,19 +7,6 @@
 
 # At 120x40 the map is rows 3-24 of the screen (0-based 2-23), columns 1-88.
 MAP_Y=2 MAP_H=22 MAP_W=88
-cells() { map_cells $MAP_Y $MAP_H $MAP_W; }
-# settled FILE: the map's cells once two captures half a second apart agree
-settled() {
-	i=0
-	while [ $i -lt 20 ]; do
-		cells >"$1.a"
-		sleep 0.5
-		cells >"$1"
-		cmp -s "$1" "$1.a" && [ "$(wc -l <"$1")" -eq $MAP_H ] && return 0
-		i=$((i + 1))
-	done
-	return 1
-}
 # changed A B: per map row, the columns that differ, as "ROW: C C C"
 changed() {
 	paste -d '\n' "$1" "$2" | awk 'NR % 2 == 1 { n = split($0, a, " "); next }

@@ -148,6 +148,19 @@ seed_now() { screen | sed -n '1s/.* seed \([0-9][0-9]*\) .*/\1/p'; }
 hash_now() { screen | sed -n 's/.* state \([0-9a-f]\{16\}\).*/\1/p' | head -n 1; }
 # faster A B [FACTOR]: B > A * FACTOR (default 1.4), as decimals.
 faster() { awk -v a="$1" -v b="$2" -v f="${3:-1.4}" 'BEGIN { exit !(b > a * f) }'; }
+# settled FILE: the map's cells (map_cells $MAP_Y $MAP_H $MAP_W) in FILE
+# once two captures half a second apart agree; 1 if they never do
+settled() {
+	i=0
+	while [ $i -lt 20 ]; do
+		map_cells $MAP_Y $MAP_H $MAP_W >"$1.a"
+		sleep 0.5
+		map_cells $MAP_Y $MAP_H $MAP_W >"$1"
+		cmp -s "$1" "$1.a" && [ "$(wc -l <"$1")" -eq $MAP_H ] && return 0
+		i=$((i + 1))
+	done
+	return 1
+}
 # map_cells Y0 H W: the colours of each map character in rows Y0..Y0+H-1
 # (0-based), columns 1..W, as "fg/bg" (direct or 256 colours; "/r" when
 # reversed), one map row a line. The SGR state runs on from row to row as
