@@ -217,6 +217,89 @@ static void test_filters(noise_kind k)
 	   "%s: noise_fbm stays in [-1, 1] (seen [%.3f, %.3f])", nm, lo, hi);
 }
 
+/* noise_fbm_many gives noise_fbm's values to the bit, on the vector path
+ * and the scalar one: points on the sphere at the export's detail
+ * frequencies, anywhere in a large box, on the lattice's cell boundaries
+ * (where the rounding and the sign of a zero decide), -0.0 coordinates,
+ * points noise_eval folds and NaN mixed into groups of four, and counts
+ * that are not a multiple of four. */
+#define MANY 4099
+static vec3 many_p[MANY];
+static double many_a[MANY];
+
+static int many_matches(noise_kind k, int octaves, double freq, double persistence, int count)
+{
+	int same = 1;
+	noise_fbm_many(&na, many_p, count, freq, octaves, persistence, many_a);
+	for (int i = 0; i < count; i++) {
+		double b = noise_fbm(&na, many_p[i], freq, octaves, persistence);
+		if (memcmp(&b, &many_a[i], sizeof b) != 0) {
+			if (same)
+				tap_diag("%s: point %d (%.17g, %.17g, %.17g) at %g: %.17g, noise_fbm %.17g",
+				         kind_name[k], i, many_p[i].x, many_p[i].y, many_p[i].z, freq,
+				         many_a[i], b);
+			same = 0;
+		}
+	}
+	return same;
+}
+
+static void test_many(noise_kind k, int simd)
+{
+	const char *nm = kind_name[k];
+	noise_many_set_simd(simd);
+	tap_diag("%s: noise_fbm_many on its %s path", nm, noise_many_simd() ? "AVX2" : "scalar");
+	noise_init(&na, k, 0x5ab0ce11d37a11ull);
+	rng_t r;
+	rng_seed(&r, 21);
+	int same = 1;
+	for (int i = 0; i < MANY; i++)
+		many_p[i] = v3_norm(rand_point(&r, 1));
+	for (int f = 0; f < 4; f++)    /* grid levels 5..8: 2 / spacing */
+		same &= many_matches(k, 3, 36.0 * (1 << f) + rng_range(&r, 0, 1), 0.5, MANY);
+	same &= many_matches(k, 6, 3.7, 0.55, MANY) && many_matches(k, 1, 9.0, 0.5, MANY - 2);
+	ok(same, "%s: noise_fbm_many equals noise_fbm on the sphere", nm);
+
+	for (int i = 0; i < MANY; i++)
+		many_p[i] = rand_point(&r, 3000);
+	ok(many_matches(k, 3, 1.0, 0.5, MANY) && many_matches(k, 2, 0.37, 0.7, MANY - 1),
+	   "%s: noise_fbm_many equals noise_fbm in a large box", nm);
+
+	/* lattice-frame points on integer and half-integer planes, a hair
+	 * either side or exactly on them, mapped back (the reflection is its
+	 * own inverse); some coordinates -0.0 */
+	for (int i = 0; i < MANY; i++) {
+		double c[3];
+		for (int a = 0; a < 3; a++) {
+			double base = floor(rng_range(&r, -50, 50)) + (rng_below(&r, 2) ? 0.5 : 0.0);
+			int how = (int)rng_below(&r, 4);
+			c[a] = how == 0 ? base : how == 1 ? nextafter(base, 1e9)
+			     : how == 2 ? nextafter(base, -1e9) : rng_range(&r, -50, 50);
+		}
+		double q = (2.0 / 3.0) * (c[0] + c[1] + c[2]);
+		many_p[i] = rng_below(&r, 2) ? v3(q - c[0], q - c[1], q - c[2]) : v3(c[0], c[1], c[2]);
+		if (rng_below(&r, 8) == 0)
+			many_p[i].y = -0.0;
+	}
+	ok(many_matches(k, 1, 1.0, 0.5, MANY) && many_matches(k, 3, 0.5, 0.5, MANY),
+	   "%s: noise_fbm_many equals noise_fbm on lattice cell boundaries", nm);
+
+	for (int i = 0; i < MANY; i++) {
+		many_p[i] = v3_norm(rand_point(&r, 1));
+		int odd = (int)rng_below(&r, 16);
+		if (odd == 0)
+			many_p[i].x = 2e6;            /* folded by noise_eval */
+		else if (odd == 1)
+			many_p[i].z = -5e5;           /* folded at the finest octave only */
+		else if (odd == 2)
+			many_p[i].y = NAN;
+	}
+	ok(many_matches(k, 3, 1.0, 0.5, MANY) && many_matches(k, 3, 40.0, 0.5, 7) &&
+	   many_matches(k, 0, 40.0, 0.5, 5),
+	   "%s: noise_fbm_many equals noise_fbm with far, folded and NaN points among them", nm);
+	noise_many_set_simd(1);
+}
+
 int main(void)
 {
 	tap_init();
@@ -226,6 +309,8 @@ int main(void)
 		test_continuity(k);
 		test_sphere_seam(k);
 		test_filters(k);
+		test_many(k, 1);
+		test_many(k, 0);
 	}
 
 	noise_init(&na, NOISE_PERLIN, 3);

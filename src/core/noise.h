@@ -35,6 +35,14 @@ double noise_stack_eval(const noise_t *n, const noise_layer *layers, int count, 
 /* Plain fBm helper used by climate and plate warping: lacunarity 2, the sum
  * divided by the total amplitude so it stays within [-1, 1]. */
 double noise_fbm(const noise_t *n, vec3 p, double freq, int octaves, double persistence);
+/* noise_fbm at p[0..count-1] into out[], bit for bit the same values;
+ * four points at a time with AVX2 where the CPU has it (noise_many.c). */
+void noise_fbm_many(const noise_t *n, const vec3 *p, int count, double freq, int octaves,
+                    double persistence, double *out);
+/* Whether noise_fbm_many uses its vector path; set_simd(0) makes it use
+ * the scalar one (tests compare the two), set_simd(1) the CPU's choice. */
+int noise_many_simd(void);
+void noise_many_set_simd(int on);
 
 /* The raw kernels behind noise_eval (whatever n->kind says). Both are in
  * roughly [-1, 1]; Perlin is exactly 0 at integer points. */

@@ -722,3 +722,36 @@ double colormap_at_height(const snapshot_t *s, colormap_at *at)
 	sample m = {s, &at->t, at->p, 1, NULL, &at->h};
 	return sample_height(&m);
 }
+
+void colormap_at_heights(const snapshot_t *s, colormap_at *at, int n)
+{
+	enum { BATCH = 64 };
+	vec3 p[BATCH];
+	double d[BATCH];
+	int idx[BATCH];
+	for (int b = 0; b < n; b += BATCH) {
+		int m = 0, end = n - b < BATCH ? n : b + BATCH;
+		for (int i = b; i < end; i++) {
+			colormap_heights *h = &at[i].h;
+			sample sm = {s, &at[i].t, at[i].p, 1, NULL, h};
+			double e, amp;
+			sample_base(&sm, &e, &amp);
+			if (h->has_height)
+				continue;
+			if (amp > 0) {
+				p[m] = at[i].p;
+				idx[m++] = i;
+			} else {
+				h->has_height = 1;
+				h->height = e;
+			}
+		}
+		/* detail() of each of them, as sample_height computes it */
+		noise_fbm_many(&s->detail_noise, p, m, 2.0 / s->grid->spacing, DETAIL_OCTAVES, 0.5, d);
+		for (int k = 0; k < m; k++) {
+			colormap_heights *h = &at[idx[k]].h;
+			h->has_height = 1;
+			h->height = h->e + h->amp * d[k];
+		}
+	}
+}

@@ -87,5 +87,8 @@ void colormap_locate(const snapshot_t *s, vec3 p, colormap_cursor *cur, colormap
 void colormap_at_rgb(const snapshot_t *s, view_kind v, colormap_at *at, colormap_cursor *cur,
                      uint8_t *out);
 double colormap_at_height(const snapshot_t *s, colormap_at *at);
+/* colormap_at_height of at[0..n-1] at once, kept in each at->h (the
+ * detail noise of many points together is faster: noise_fbm_many). */
+void colormap_at_heights(const snapshot_t *s, colormap_at *at, int n);
 
 #endif

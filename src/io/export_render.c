@@ -306,27 +306,40 @@ int export_png_groupable(export_kind k)
 
 /* Row y of several equirectangular maps: each pixel's point is located
  * once (and its height with detail computed at most once) for all of
- * them; each value is what render_row gives for that kind alone. */
+ * them; each value is what render_row gives for that kind alone. Pixels go
+ * in runs, so that the heights of a run are computed together. */
+#define RUN_PIXELS 64
 static void render_row_group(const export_job *j, const export_kind *kinds, int n, int y,
                              uint8_t *const *out)
 {
 	const snapshot_t *s = j->s;
 	colormap_cursor cur = COLORMAP_CURSOR_INIT;
 	double lat = row_lat(j, y), cl = cos(lat), sl = sin(lat);
-	for (int x = 0; x < j->w; x++) {
-		colormap_at at;
-		colormap_locate(s, v3(cl * j->clon[x], cl * j->slon[x], sl), &cur, &at);
-		for (int i = 0; i < n; i++) {
-			const export_spec *sp = &export_specs[kinds[i]];
-			switch (sp->store) {
-			case STORE_GREY8:
-				out[i][x] = elev8(colormap_at_height(s, &at));
-				break;
-			case STORE_GREY16:
-				((uint16_t *)(void *)out[i])[x] = export_elev16(colormap_at_height(s, &at));
-				break;
-			default:
-				colormap_at_rgb(s, (view_kind)sp->view, &at, &cur, out[i] + 3 * x);
+	int heights = 0;    /* a map of heights: every pixel needs its detail */
+	for (int i = 0; i < n; i++)
+		heights |= export_specs[kinds[i]].store != STORE_RGB8;
+	colormap_at run[RUN_PIXELS];
+	for (int x0 = 0; x0 < j->w; x0 += RUN_PIXELS) {
+		int m = j->w - x0 < RUN_PIXELS ? j->w - x0 : RUN_PIXELS;
+		for (int k = 0; k < m; k++)
+			colormap_locate(s, v3(cl * j->clon[x0 + k], cl * j->slon[x0 + k], sl), &cur, &run[k]);
+		if (heights)
+			colormap_at_heights(s, run, m);
+		for (int k = 0; k < m; k++) {
+			colormap_at *at = &run[k];
+			int x = x0 + k;
+			for (int i = 0; i < n; i++) {
+				const export_spec *sp = &export_specs[kinds[i]];
+				switch (sp->store) {
+				case STORE_GREY8:
+					out[i][x] = elev8(colormap_at_height(s, at));
+					break;
+				case STORE_GREY16:
+					((uint16_t *)(void *)out[i])[x] = export_elev16(colormap_at_height(s, at));
+					break;
+				default:
+					colormap_at_rgb(s, (view_kind)sp->view, at, &cur, out[i] + 3 * x);
+				}
 			}
 		}
 	}
