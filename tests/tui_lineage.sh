@@ -31,9 +31,10 @@ done
 until_ok 5 eval 'title | grep -q "^#$child←$parent\$"'
 t $? "following the new plate: the table's title says '#$child←$parent' ($(title))"
 
-# the fastest plate's path: sort by speed, take the top row
-keys Right Right
-wait_for 'by cm/y' 5
+# the largest plate's path (it lives through the 120 steps; the fastest
+# at step 0 may be a small one that subducts on the way): the table is
+# sorted by area, take the top row
+wait_for 'by area' 5
 keys Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up
 sleep 0.5
 keys Tab Tab

@@ -30,6 +30,7 @@
 #define CRUST_MIN_KM 15.0              /* thinner continental crust turns oceanic */
 #define STACK_KM_MYR 2.0               /* crust stacked per Myr at 5 cm/yr */
 #define STRAGGLER_EVERY 8              /* steps between sweeps of hidden ocean floor */
+#define TRANSFORM_OPENING 0.3          /* below: a gap is not a ridge (cosine) */
 
 int tectonics_init(planet_t *pl)
 {
@@ -160,28 +161,95 @@ static int interior_neighbour(const planet_t *pl, int c, int prev)
 	return like;
 }
 
-/* Which plate grows the fresh floor of gap cell c: the plates on either
- * side of a ridge take turns (a hash of cell and step), so spreading is
- * symmetric about the ridge whatever the plates' own speeds. When the
- * plate that left took it all, a slow continent never gained floor and
- * lost its ocean margin to subduction, ending as a plate that is all
- * continent. Candidates: the plate that left and the new owners around. */
+/* Which plate grows the fresh floor of gap cell c: the plate most of its
+ * neighbours belong to (ties: a hash of cell and step), so each side of a
+ * ridge grows the floor next to it and spreading is symmetric whatever
+ * the plates' own speeds. When the plate that left took it all, a slow
+ * continent never gained floor and lost its ocean margin to subduction;
+ * when the side was drawn at random, neighbouring cells went to opposite
+ * plates and the floor crossed over and was consumed within a few Myr.
+ * Candidates: the plate that left and the new owners around. */
 static int ridge_side(const planet_t *pl, int c, int prev)
 {
 	const grid_t *g = pl->grid;
-	int cand[8], nc = 0;
-	cand[nc++] = prev;
+	int cand[8], votes[8], nc = 0;
+	cand[nc] = prev;
+	votes[nc++] = 0;
 	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
-		int o = pl->cand_owner[g->nbr[k]], dup = 0;
-		for (int i = 0; i < nc; i++)
-			dup |= cand[i] == o;
-		if (o >= 0 && !dup && nc < 8)
-			cand[nc++] = o;
+		int o = pl->cand_owner[g->nbr[k]], i = 0;
+		if (o < 0)
+			continue;
+		while (i < nc && cand[i] != o)
+			i++;
+		if (i == nc) {
+			if (nc == 8)
+				continue;
+			cand[nc] = o;
+			votes[nc++] = 0;
+		}
+		votes[i]++;
 	}
 	if (nc == 1)
 		return prev;
+	int best = 0, tied = 1;
+	for (int i = 1; i < nc; i++) {
+		if (votes[i] > votes[best]) {
+			best = i;
+			tied = 1;
+		} else if (votes[i] == votes[best]) {
+			tied++;
+		}
+	}
+	if (tied == 1)
+		return cand[best];
 	uint64_t h = hash64((uint64_t)c * 0x9E3779B97F4A7C15ull ^ (uint64_t)pl->step);
-	return cand[h % (uint64_t)nc];
+	int pick = (int)(h % (uint64_t)tied);
+	for (int i = 0; i < nc; i++)
+		if (votes[i] == votes[best] && pick-- == 0)
+			return cand[i];
+	return cand[best];
+}
+
+/* How squarely the plates around gap cell c pull apart: the cosine between
+ * the motion of `prev` (the plate that left) relative to its neighbour
+ * plate across the gap and the direction away from that neighbour. 1 at a
+ * ridge, 0 along a transform, negative where they converge; 1 when c has
+ * no other plate around. Sets *like to a sample of `prev` or the
+ * neighbour plate next to c (-1 if none) and *like_plate to its plate. */
+static double gap_opening(const planet_t *pl, int c, int prev, int *like, int *like_plate)
+{
+	const grid_t *g = pl->grid;
+	int other = -1;
+	vec3 toward = v3(0, 0, 0);
+	*like = -1;
+	*like_plate = -1;
+	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+		int nb = g->nbr[k], o = pl->cand_owner[nb];
+		if (o < 0)
+			continue;
+		if (o == prev && *like_plate != prev) {
+			*like = pl->cand_sample[nb];
+			*like_plate = prev;
+		}
+		if (o != prev && other < 0)
+			other = o;
+		if (o == other) {
+			toward = v3_add(toward, v3_sub(g->centre[nb], g->centre[c]));
+			if (*like < 0) {
+				*like = pl->cand_sample[nb];
+				*like_plate = o;
+			}
+		}
+	}
+	if (other < 0)
+		return 1;
+	vec3 x = v3_scale(g->centre[c], pl->prm.radius_km);
+	vec3 rel = v3_sub(plate_velocity(&pl->plates[prev], x), plate_velocity(&pl->plates[other], x));
+	vec3 normal = v3_sub(toward, v3_scale(g->centre[c], v3_dot(toward, g->centre[c])));
+	double ln = v3_len(normal), lr = v3_len(rel);
+	if (ln < 1e-12 || lr < 1e-9)
+		return 0;
+	return -v3_dot(rel, normal) / (ln * lr);
 }
 
 int tectonics_step(planet_t *pl, char *err, size_t errlen)
@@ -241,8 +309,23 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 				 * it heals with crust like its neighbour's. Elsewhere the
 				 * gap is a ridge: fresh ocean floor. */
 				int like = interior_neighbour(pl, c, prev);
+				const crust_pool *from = &p->crust;
+				if (like < 0) {
+					/* Along a transform or where plates converge a gap is
+					 * the grid's doing (a jagged edge sliding past), not a
+					 * ridge: it fills with the ocean floor beside it. As
+					 * fresh floor it was consumed again within a few Myr,
+					 * doubling the floor made and halving its age. */
+					int lp, ls;
+					double open = gap_opening(pl, c, prev, &ls, &lp);
+					if (open < TRANSFORM_OPENING && ls >= 0 &&
+					    pl->plates[lp].crust.type[ls] == CRUST_OCEANIC) {
+						like = ls;
+						from = &pl->plates[lp].crust;
+					}
+				}
 				if (like >= 0)
-					s = crust_copy(&p->crust, k, &p->crust, like);
+					s = crust_copy(&p->crust, k, from, like);
 				else
 					s = crust_new_ocean_floor(pl, p, k);
 				if (s < 0) {

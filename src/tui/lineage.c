@@ -79,6 +79,34 @@ static bool centre(const snapshot_t *s, int id, float *lat, float *lon)
 	return true;
 }
 
+/* Where the rock at the track's last point has ridden to by s's step:
+ * turned about the plate's Euler pole at its present rate (or the plate's
+ * centre again once that rock has left the plate). The centre of
+ * a plate's cells is no track: an ocean plate that grows at its ridge
+ * and sinks at its trench keeps its centre while its rock moves on. */
+static bool ride(const lineage *l, const snapshot_t *s, int id, float *lat, float *lon)
+{
+	const plate_info *p = NULL;
+	for (int i = 0; i < s->plate_count && !p; i++)
+		if (s->plates[i].id == id)
+			p = &s->plates[i];
+	if (!p)
+		return false;
+	double d2r = M_PI / 180;
+	vec3 v = v3_from_latlon(l->track[l->ntrack - 1].lat * d2r, l->track[l->ntrack - 1].lon * d2r);
+	vec3 k = v3_from_latlon(p->pole_lat * d2r, p->pole_lon * d2r);
+	double a = p->omega_deg_myr * d2r * s->prm.dt_myr * (double)(s->step - l->track[l->ntrack - 1].step);
+	/* Rodrigues: v turned by a about k */
+	vec3 r = v3_add(v3_add(v3_scale(v, cos(a)), v3_scale(v3_cross(k, v), sin(a))),
+	                v3_scale(k, v3_dot(k, v) * (1 - cos(a))));
+	/* that rock went down a trench: start again from the plate's centre */
+	if (id_of(s, grid_locate(s->grid, r)) != id)
+		return centre(s, id, lat, lon);
+	*lat = (float)(v3_lat(r) / d2r);
+	*lon = (float)(v3_lon(r) / d2r);
+	return true;
+}
+
 static void track(lineage *l, const snapshot_t *s, int follow_id)
 {
 	if (follow_id != l->track_id) {
@@ -90,7 +118,7 @@ static void track(lineage *l, const snapshot_t *s, int follow_id)
 	while (l->ntrack && l->track[l->ntrack - 1].step >= s->step)
 		l->ntrack--;          /* back in time: the path after goes */
 	float lat, lon;
-	if (!centre(s, follow_id, &lat, &lon))
+	if (l->ntrack == 0 ? !centre(s, follow_id, &lat, &lon) : !ride(l, s, follow_id, &lat, &lon))
 		return;
 	if (l->ntrack == LINEAGE_TRACK) {
 		/* keep the whole run in view: every other point goes */
