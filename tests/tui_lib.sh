@@ -32,6 +32,7 @@ plates:
 EOT
 
 t() { # t STATUS DESCRIPTION
+	[ -n "$TUI_DEBUG" ] && [ "$1" -ne 0 ] && screen > "$TUI_DEBUG.$((n + 1))"
 	n=$((n + 1))
 	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi
 }

@@ -190,6 +190,7 @@ int dashboard_run(const dash_opts *o)
 	lineage_init(&u->lin);
 	u->psort = PSORT_AREA;
 	u->plate_sel_id = -1;
+	u->param_sel = -1;              /* the parameters' first live key */
 	u->psort_desc = true;
 
 	screen_signals_install();

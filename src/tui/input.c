@@ -155,7 +155,7 @@ static unsigned confirm_key(ui_t *u, int key)
 	int what = u->confirm;
 	u->confirm = 0;
 	if (key != 'y' && key != 'Y') {
-		status_message(u, false, what == 'r' || what == 'N' ? "kept the run"
+		status_message(u, false, what == 'r' || what == 'N' || what == 'B' ? "kept the run"
 		                                                   : "nothing changed; the history is kept");
 		return DIRTY_TEXT;
 	}
@@ -163,6 +163,8 @@ static unsigned confirm_key(ui_t *u, int key)
 		return regen(u);
 	if (what == 'N')
 		return build_planet(u);
+	if (what == 'B')
+		return paramedit_rebuild(u);
 	if (what == 'R')
 		return send(u, STEP_CMD_RIFT, plate_table_selected(u));
 	if (what == 'p' && u->pend_def) {
@@ -447,6 +449,8 @@ const key_binding key_table[] = {
 	{{0}, "enter", "parameters: edit value (esc cancels)", NULL},
 	{{0}, "left right", "parameters: nudge value", NULL},
 	{{0}, "d del", "parameters: back to the default value", NULL},
+	{{0}, "PgDn PgUp", "parameters: scroll the key's description", NULL},
+	{{0}, "live/step 0", "parameters: live acts now, step 0 rebuilds", NULL},
 	{{0}, "click", "map: inspect a place; tables: select", NULL},
 	{{'r', 0}, "r", "new planet with a new seed (asks y/n first)", k_regen},
 	{{'p', 'P', 0}, "p P", "next / previous planet of the file (planets:)", k_planet},

@@ -177,11 +177,17 @@ out:
 bool lineage_see(lineage *l, const snapshot_t *s, int follow_id, char *msg, size_t len)
 {
 	msg[0] = 0;
-	/* a new planet (another seed): a new lineage */
-	if (s->prm.seed != l->prev_seed) {
+	/* a new planet (another seed, or another step 0: a step-0 key
+	 * edited keeps the seed): a new lineage */
+	if (s->prm.seed != l->prev_seed || (s->step == 0 && l->has_hash0 && s->state_hash != l->hash0)) {
 		l->nev = 0;
 		l->prev_step = -1;
 		l->ntrack = 0;
+		l->has_hash0 = false;
+	}
+	if (s->step == 0) {
+		l->has_hash0 = true;
+		l->hash0 = s->state_hash;
 	}
 	/* forward in time, or a rift made on the spot */
 	bool news = l->prev_id && l->prev_n == s->n && l->prev_step >= 0 && s->step >= l->prev_step

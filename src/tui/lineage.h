@@ -27,6 +27,8 @@ typedef struct lineage {
 	int prev_n;
 	int64_t prev_step;
 	uint64_t prev_seed;
+	bool has_hash0;                 /* hash0: the state hash of step 0 seen */
+	uint64_t hash0;
 	int track_id;        /* the plate the track follows, or -1 */
 	struct { int64_t step; float lat, lon; } track[LINEAGE_TRACK];
 	int ntrack;

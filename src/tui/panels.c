@@ -38,6 +38,9 @@ static void confirm_line(ui_t *u, WINDOW *w, rect r, int x)
 		widget_printf(w, r, 0, x, " planet %d/%d %s: discard these %lld steps? y/n ",
 		              u->planet_next + 1, u->planet_count, u->planets[u->planet_next].name,
 		              u->snap ? (long long)u->snap->step : 0LL);
+	else if (u->confirm == 'B' && u->pend_def)
+		widget_printf(w, r, 0, x, " build the planet again with %s = %g: discard these %lld steps? y/n ",
+		              u->pend_def->path, u->pend_value, u->snap ? (long long)u->snap->step : 0LL);
 	wattroff(w, A_BOLD);
 	palette_use(w, UI_TEXT);
 }
@@ -51,7 +54,7 @@ void panel_status(ui_t *u, WINDOW *w)
 	int x = 0;
 	char b1[32], b2[32], gname[16];
 	x += widget_printf(w, r, 0, x, " tectonica ");
-	if (u->prompting || (u->confirm && u->confirm != 'r' && u->confirm != 'N')) {
+	if (u->prompting || (u->confirm && u->confirm != 'r' && u->confirm != 'N' && u->confirm != 'B')) {
 		timebar_draw_prompt(u, w, r, x);
 		return;
 	}

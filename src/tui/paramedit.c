@@ -1,7 +1,10 @@
-/* paramedit.c: the parameter panel, driven by param_table: every key marked
- * live is listed with its value and unit and can be edited in place (Enter,
- * type, Enter) or nudged with the arrows. Values are checked against the
- * table's bounds here, before they reach the stepping thread. */
+/* paramedit.c: the parameter panel, driven by param_table: every numeric
+ * key is listed under its section with its value and unit, marked live (it
+ * changes the running planet) or step 0 (it is read when the planet is
+ * built: editing it builds the planet again from step 0, same seed). Keys
+ * are edited in place (Enter, type, Enter), nudged with the arrows or put
+ * back to their default (d). Values are checked against the table's bounds
+ * here, before they reach the stepping thread. */
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -15,39 +18,67 @@
 #include "tui/timebar.h"
 #include "tui/widgets.h"
 
-enum { MAXLIVE = 128 };
+enum { MAXKEYS = 128, HELP_LINES = 16, HELP_COLS = 96 };
 
-static int live_params(const param_def **out)
+/* The keys the panel lists: numbers, enums and switches (not the name and
+ * the seed: the title shows them, r picks a new seed), of the grid's size
+ * only the current kind's, and not the grid kind (its size keys differ). */
+static bool listed(const param_def *d, const params *p)
+{
+	if (!d->path || d->type == PK_STRING || d->type == PK_UINT64 || d->type == PK_VEC3)
+		return false;
+	if (!strcmp(d->path, "grid.kind"))
+		return false;
+	return !params_is_grid_size_key(d->path) || !strcmp(d->path, params_grid_size_key(p->grid));
+}
+
+static int panel_params(const params *p, const param_def **out)
 {
 	int n = 0;
-	for (size_t i = 0; i < param_table_len && n < MAXLIVE; i++) {
-		const param_def *d = &param_table[i];
-		if (d->path && d->live && d->type != PK_STRING)
-			out[n++] = d;
-	}
+	for (size_t i = 0; i < param_table_len && n < MAXKEYS; i++)
+		if (listed(&param_table[i], p))
+			out[n++] = &param_table[i];
 	return n;
 }
 
-/* Names are all full paths ("climate.noise") when every one fits the
- * column, else all without their section ("axial_tilt_deg"): one rule for
- * the whole list. */
-static bool all_fit(const param_def *const *defs, int n, int width)
+/* The selection starts on the first live key (what most edits are for). */
+static void settle_selection(ui_t *u, const param_def *const *defs, int n)
 {
-	for (int i = 0; i < n; i++)
-		if ((int)strlen(defs[i]->path) > width)
-			return false;
-	return true;
+	if (u->param_sel < 0)
+		for (int k = n - 1; k >= 0; k--)
+			if (defs[k]->live)
+				u->param_sel = k;
+	if (u->param_sel >= n)
+		u->param_sel = n - 1;
+	if (u->param_sel < 0)
+		u->param_sel = 0;
 }
 
-static const char *short_name(const param_def *d, bool full)
+/* The section of a path ("plates" of "plates.count"), as length. */
+static int section_len(const param_def *d)
+{
+	const char *dot = strchr(d->path, '.');
+	return dot ? (int)(dot - d->path) : 0;
+}
+
+static bool same_section(const param_def *a, const param_def *b)
+{
+	int n = section_len(a);
+	return n == section_len(b) && !strncmp(a->path, b->path, (size_t)n);
+}
+
+/* Names are shown without their section: the section heads its keys. */
+static const char *short_name(const param_def *d)
 {
 	const char *dot = strrchr(d->path, '.');
-	return full || !dot ? d->path : dot + 1;
+	return dot ? dot + 1 : d->path;
 }
 
 static void fmt_value(const param_def *d, double v, char *buf, size_t n)
 {
-	if (d->type == PK_ENUM && d->names) {
+	if (d->nullable && v < 0) {
+		snprintf(buf, n, "off");
+	} else if (d->type == PK_ENUM && d->names) {
 		int k = (int)v, i = 0;
 		while (d->names[i] && i < k)
 			i++;
@@ -57,17 +88,18 @@ static void fmt_value(const param_def *d, double v, char *buf, size_t n)
 	} else if (d->type == PK_INT || d->type == PK_UINT64) {
 		snprintf(buf, n, "%.0f", v);
 	} else {
-		snprintf(buf, n, "%.4g", v);
+		snprintf(buf, n, "%.6g", v);
 	}
 }
 
-/* text in lines of at most width columns, broken at spaces; at most max
- * lines (the last ends in "..." when the text goes on). */
-static int wrap(const char *text, int width, char out[][96], int max)
+/* text in lines of at most width columns (bytes: the texts are ASCII but
+ * for units like the degree sign, which only make a line a column short),
+ * broken at spaces; at most max lines. */
+static int wrap(const char *text, int width, char out[][HELP_COLS], int max)
 {
 	int n = 0;
-	if (width > 95)
-		width = 95;
+	if (width > HELP_COLS - 1)
+		width = HELP_COLS - 1;
 	while (*text && n < max && width > 4) {
 		int len = (int)strlen(text);
 		int take = len;
@@ -78,12 +110,7 @@ static int wrap(const char *text, int width, char out[][96], int max)
 			if (take == 0)
 				take = width;
 		}
-		if (n == max - 1 && len > width) {
-			take = width - 3;
-			snprintf(out[n++], 96, "%.*s...", take, text);
-			break;
-		}
-		snprintf(out[n++], 96, "%.*s", take, text);
+		snprintf(out[n++], HELP_COLS, "%.*s", take, text);
 		text += take;
 		while (*text == ' ')
 			text++;
@@ -91,44 +118,135 @@ static int wrap(const char *text, int width, char out[][96], int max)
 	return n;
 }
 
+/* The marks: live keys act at once, step-0 keys when the planet is built. */
+static const char *mark(const ui_t *u, const param_def *d)
+{
+	return d->live ? ui_sym(u, "\u25cf", "*") : ui_sym(u, "\u25cb", "0");
+}
+
+/* The selected key's whole description: its path, what it does, unit,
+ * bounds, default and when it acts. */
+static int describe(const ui_t *u, const param_def *d, int width, char out[][HELP_COLS])
+{
+	char text[640], lo[32], hi[32], def[32];
+	fmt_value(d, d->min, lo, sizeof lo);
+	fmt_value(d, d->max, hi, sizeof hi);
+	fmt_value(d, d->def, def, sizeof def);
+	bool unit = d->unit && *d->unit;
+	snprintf(text, sizeof text, "%s: %s. Range %s..%s%s%s, default %s%s%s. %s %s", d->path,
+	         d->help ? d->help : "", lo, hi, unit ? " " : "", unit ? d->unit : "", def,
+	         unit ? " " : "", unit ? d->unit : "", mark(u, d),
+	         d->live ? "live: changes the running planet"
+	                 : "step 0: read when the planet is built; an edit builds it again (same seed)");
+	return wrap(text, width, out, HELP_LINES);
+}
+
+/* The panel's rows: a section name, then its keys. */
+typedef struct prow { const param_def *head; int key; } prow;
+
+static int panel_rows(const param_def *const *defs, int n, prow *rows)
+{
+	int m = 0;
+	for (int k = 0; k < n; k++) {
+		if (k == 0 || !same_section(defs[k], defs[k - 1]))
+			rows[m++] = (prow){defs[k], -1};
+		rows[m++] = (prow){NULL, k};
+	}
+	return m;
+}
+
+/* One key's row after its mark: the name whole, its value in the column
+ * (or after the name when the name is longer), the unit when there is room.
+ * Only a name that cannot share the row with its value is cut (with an
+ * ellipsis); the description under the list names it in full. */
+static void name_row(const ui_t *u, WINDOW *w, rect r, int row, const char *name, int col,
+                     const char *val, const char *unit)
+{
+	int avail = r.w - 2, nl = (int)strlen(name), vl = (int)strlen(val);
+	bool has_unit = unit && *unit;
+	int ul = has_unit ? 1 + (int)strlen(unit) : 0;
+	int pad = nl < col ? col : nl;
+	if (pad + 1 + vl + ul > avail)
+		has_unit = false, ul = 0;
+	if (nl + 1 + vl > avail) {
+		int keep = avail - 2 - vl;
+		widget_printf(w, r, row, 1, " %.*s%s %s", keep > 0 ? keep : 0, name, ui_sym(u, "\u2026", "~"), val);
+		return;
+	}
+	if (pad + 1 + vl > avail)
+		pad = avail - 1 - vl;
+	widget_printf(w, r, row, 1, " %-*s %s%s%s", pad, name, val, has_unit ? " " : "", has_unit ? unit : "");
+}
+
 void paramedit_draw(ui_t *u, WINDOW *w)
 {
 	rect box = u->lay.params;
 	bool focus = u->focus == FOCUS_PARAMS;
-	widget_box(u, w, box, "Parameters", focus);
+	/* the legend of the marks in the title when it fits */
+	char title[64];
+	snprintf(title, sizeof title, "Parameters %s live %s step 0", ui_sym(u, "\u25cf", "*"),
+	         ui_sym(u, "\u25cb", "0"));
+	widget_box(u, w, box, box.w >= 29 ? title : "Parameters", focus);
 	rect r = widget_inner(box);
-	const param_def *defs[MAXLIVE];
-	int n = live_params(defs);
 	if (!u->snap || r.h < 1)
 		return;
-	if (n == 0) {
-		palette_use(w, UI_DIM);
-		widget_printf(w, r, 0, 1, "no live parameters in this build");
-		palette_use(w, UI_TEXT);
+	const param_def *defs[MAXKEYS];
+	int n = panel_params(&u->snap->prm, defs);
+	if (n == 0)
 		return;
-	}
-	int namew = r.w > 40 ? 22 : 16;
-	bool full = all_fit(defs, n, namew);
-	/* focused: the selected key's whole description under the list */
-	char help[4][96];
-	int nhelp = 0;
+	settle_selection(u, defs, n);
+	const param_def *seld = defs[u->param_sel];
+	/* focused: the selected key's whole description under the list, as
+	 * many lines as it needs (at least one key row stays); what does not
+	 * fit scrolls with PgDn / PgUp */
+	char help[HELP_LINES][HELP_COLS];
+	int nhelp = 0, shown = 0;
 	if (focus && !u->editing) {
-		const param_def *d = defs[u->param_sel >= 0 && u->param_sel < n ? u->param_sel : 0];
-		nhelp = wrap(d->help ? d->help : "", r.w - 2, help, r.h >= 8 ? 3 : r.h >= 5 ? 2 : 1);
+		nhelp = describe(u, seld, r.w - 3, help);
+		int cap = r.h >= 12 ? r.h / 2 : r.h - 1;
+		shown = nhelp < cap ? nhelp : cap;
+		if (u->param_help_top > nhelp - shown)
+			u->param_help_top = nhelp - shown;
+		if (u->param_help_top < 0)
+			u->param_help_top = 0;
 	}
 	if (focus && u->editing)
-		nhelp = 1;
-	int rows = r.h - nhelp;
-	if (u->param_sel >= n)
-		u->param_sel = n - 1;
-	if (u->param_sel < 0)
-		u->param_sel = 0;
-	if (u->param_top > u->param_sel)
-		u->param_top = u->param_sel;
-	if (rows > 0 && u->param_sel >= u->param_top + rows)
-		u->param_top = u->param_sel - rows + 1;
-	for (int row = 0; row < rows && u->param_top + row < n; row++) {
-		int k = u->param_top + row;
+		shown = 1;
+	prow rowv[2 * MAXKEYS];
+	int nrows = panel_rows(defs, n, rowv), selrow = 0;
+	for (int i = 0; i < nrows; i++)
+		if (rowv[i].key == u->param_sel)
+			selrow = i;
+	int rows = r.h - shown;
+	/* the selected key's section name stays in view when there is room */
+	int want_top = selrow > 0 && !rowv[selrow - 1].key && rows > 1 ? selrow - 1 : selrow;
+	if (selrow > 0 && rowv[selrow - 1].head && rows > 1)
+		want_top = selrow - 1;
+	else
+		want_top = selrow;
+	if (u->param_top > want_top)
+		u->param_top = want_top;
+	if (rows > 0 && selrow >= u->param_top + rows)
+		u->param_top = selrow - rows + 1;
+	/* values in one column after the longest name, as far as room allows */
+	int namew = 0;
+	for (int k = 0; k < n; k++)
+		if ((int)strlen(short_name(defs[k])) > namew)
+			namew = (int)strlen(short_name(defs[k]));
+	if (namew > r.w - 2 - 8)
+		namew = r.w - 2 - 8;
+	for (int row = 0; row < rows; row++) {
+		int i = u->param_top + row;
+		mvwhline(w, r.y + row, r.x, ' ', r.w);
+		if (i >= nrows)
+			continue;
+		if (rowv[i].head) {
+			palette_use(w, UI_DIM);
+			widget_printf(w, r, row, 0, "%.*s", section_len(rowv[i].head), rowv[i].head->path);
+			palette_use(w, UI_TEXT);
+			continue;
+		}
+		int k = rowv[i].key;
 		const param_def *d = defs[k];
 		char val[48];
 		bool sel = focus && k == u->param_sel;
@@ -136,22 +254,80 @@ void paramedit_draw(ui_t *u, WINDOW *w)
 			snprintf(val, sizeof val, "%s_", u->edit);
 		else
 			fmt_value(d, params_get(&u->snap->prm, d), val, sizeof val);
+		palette_use(w, d->live ? UI_OK : UI_DIM);
+		widget_printf(w, r, row, 0, "%s", mark(u, d));
 		palette_use(w, sel ? UI_SELECT : UI_TEXT);
-		mvwhline(w, r.y + row, r.x, ' ', r.w);
-		widget_printf(w, r, row, 1, "%-*.*s %s %s", namew, namew, short_name(d, full), val,
-		              d->unit ? d->unit : "");
+		name_row(u, w, r, row, short_name(d), namew, val, d->unit);
 		palette_use(w, UI_TEXT);
 	}
 	if (focus) {
 		palette_use(w, UI_DIM);
-		const param_def *d = defs[u->param_sel];
-		if (u->editing)
-			widget_printf(w, r, r.h - 1, 1, "%g..%g  enter: apply  esc: cancel", d->min, d->max);
-		else
-			for (int i = 0; i < nhelp; i++)
-				widget_printf(w, r, r.h - nhelp + i, 1, "%s", help[i]);
+		if (u->editing) {
+			char lo[32], hi[32];
+			fmt_value(seld, seld->min, lo, sizeof lo);
+			fmt_value(seld, seld->max, hi, sizeof hi);
+			mvwhline(w, r.y + r.h - 1, r.x, ' ', r.w);
+			widget_printf(w, r, r.h - 1, 1, "%s..%s  enter: apply  esc: cancel", lo, hi);
+		}
+		for (int i = 0; i < shown && !u->editing; i++) {
+			int y = r.h - shown + i;
+			mvwhline(w, r.y + y, r.x, ' ', r.w);
+			widget_printf(w, r, y, 1, "%s", help[u->param_help_top + i]);
+		}
+		/* more description than room: say where the rest is */
+		if (!u->editing && nhelp > shown) {
+			bool more = u->param_help_top + shown < nhelp;
+			palette_use(w, UI_KEY);
+			widget_printf(w, r, r.h - 1, r.w - 1, "%s",
+			              more ? ui_sym(u, "\u25bc", "v") : ui_sym(u, "\u25b2", "^"));
+		}
 		palette_use(w, UI_TEXT);
 	}
+}
+
+/* The planets that step-0 edits build. The stepping thread reads one
+ * until its build is done, so each edit takes the next of a ring, and none
+ * is sent while a build runs: a slot comes round again only long after
+ * its build has finished. */
+enum { REBUILDS = 8 };
+static params rebuilt[REBUILDS];
+static int rebuilt_next;
+
+unsigned paramedit_rebuild(ui_t *u)
+{
+	if (u->status.generating) {
+		status_message(u, true, "busy: the planet is being built");
+		return DIRTY_TEXT;
+	}
+	step_cmd c = {.kind = STEP_CMD_BUILD, .prm = &rebuilt[rebuilt_next]};
+	if (stepper_send(u->st, &c) != 0) {
+		status_message(u, true, "busy: command queue full");
+		return DIRTY_TEXT;
+	}
+	rebuilt_next = (rebuilt_next + 1) % REBUILDS;
+	status_message(u, false, "building the planet again with %s...", u->pend_def->path);
+	return DIRTY_TEXT;
+}
+
+/* A step-0 key: the planet of step 0 built again with the new value (the
+ * same seed, the other keys as on screen), at once at step 0, else after
+ * y/n (the run is discarded). */
+static void rebuild_with(ui_t *u, const param_def *d, double v)
+{
+	params *p = &rebuilt[rebuilt_next];
+	*p = u->snap->prm;
+	params_set(p, d, v);
+	param_issue bad[1];
+	if (params_check(p, bad, 1) > 0) {
+		status_message(u, true, "%s: %s", bad[0].path, bad[0].msg);
+		return;
+	}
+	u->pend_def = d;
+	u->pend_value = v;
+	if (u->snap->step == 0)
+		paramedit_rebuild(u);
+	else
+		u->confirm = 'B';
 }
 
 /* Check and send one value; the message says what was wrong. */
@@ -169,6 +345,10 @@ static void apply(ui_t *u, const param_def *d, double v)
 	if (u->snap && !strcmp(d->path, "terrain.sea_level_m") && u->snap->prm.ocean_fraction >= 0) {
 		status_message(u, true, "sea_level_m acts only while ocean_fraction is off (it is %g: the sea follows it)",
 		               u->snap->prm.ocean_fraction);
+		return;
+	}
+	if (!d->live) {
+		rebuild_with(u, d, v);
 		return;
 	}
 	/* in the past, the recorded steps after this one no longer follow */
@@ -194,12 +374,13 @@ static double nudge_step(const param_def *d)
 
 unsigned paramedit_key(ui_t *u, int key)
 {
-	const param_def *defs[MAXLIVE];
-	int n = live_params(defs);
-	if (n == 0 || !u->snap)
+	if (!u->snap)
 		return 0;
-	if (u->param_sel >= n)
-		u->param_sel = n - 1;
+	const param_def *defs[MAXKEYS];
+	int n = panel_params(&u->snap->prm, defs);
+	if (n == 0)
+		return 0;
+	settle_selection(u, defs, n);
 	const param_def *d = defs[u->param_sel];
 	if (u->editing) {
 		size_t len = strlen(u->edit);
@@ -236,12 +417,20 @@ unsigned paramedit_key(ui_t *u, int key)
 	}
 	double v = params_get(&u->snap->prm, d);
 	switch (key) {
-	case KEY_UP: case 'k': u->param_sel = u->param_sel > 0 ? u->param_sel - 1 : 0; break;
-	case KEY_DOWN: case 'j': u->param_sel = u->param_sel + 1 < n ? u->param_sel + 1 : n - 1; break;
+	case KEY_UP: case 'k':
+		u->param_sel = u->param_sel > 0 ? u->param_sel - 1 : 0;
+		u->param_help_top = 0;
+		break;
+	case KEY_DOWN: case 'j':
+		u->param_sel = u->param_sel + 1 < n ? u->param_sel + 1 : n - 1;
+		u->param_help_top = 0;
+		break;
+	case KEY_NPAGE: u->param_help_top++; break;    /* the description scrolls */
+	case KEY_PPAGE: u->param_help_top = u->param_help_top > 0 ? u->param_help_top - 1 : 0; break;
 	case '\r': case '\n': case KEY_ENTER:
 		u->editing = true;
 		fmt_value(d, v, u->edit, sizeof u->edit);
-		if (d->type == PK_BOOL || d->type == PK_ENUM)
+		if (d->type == PK_BOOL || d->type == PK_ENUM || (d->nullable && v < 0))
 			snprintf(u->edit, sizeof u->edit, "%.0f", v);
 		break;
 	case 'd': case KEY_DC:
@@ -260,7 +449,16 @@ unsigned paramedit_click(ui_t *u, int y, int x)
 	rect r = widget_inner(u->lay.params);
 	u->focus = FOCUS_PARAMS;
 	u->editing = false;
-	if (y >= r.y && y < r.y + r.h)
-		u->param_sel = u->param_top + (y - r.y);
+	if (!u->snap || y < r.y || y >= r.y + r.h)
+		return DIRTY_TEXT;
+	const param_def *defs[MAXKEYS];
+	prow rowv[2 * MAXKEYS];
+	int nrows = panel_rows(defs, panel_params(&u->snap->prm, defs), rowv);
+	int i = u->param_top + (y - r.y);
+	/* a section's name selects its first key */
+	if (i < nrows) {
+		u->param_sel = rowv[i].head && i + 1 < nrows ? rowv[i + 1].key : rowv[i].key;
+		u->param_help_top = 0;
+	}
 	return DIRTY_TEXT;
 }

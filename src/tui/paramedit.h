@@ -9,6 +9,9 @@
 void paramedit_draw(ui_t *u, WINDOW *w);
 /* Key in the editor; returns DIRTY_* flags, 0 if not handled. */
 unsigned paramedit_key(ui_t *u, int key);
+/* Build the planet again with the step-0 key edit waiting (u->pend_def)
+ * after y/n. */
+unsigned paramedit_rebuild(ui_t *u);
 /* Mouse row inside the panel selects a parameter (y relative to the screen). */
 unsigned paramedit_click(ui_t *u, int y, int x);
 

@@ -83,7 +83,8 @@ typedef struct ui {
 	int plate_top;
 
 	/* parameter editor */
-	int param_sel, param_top;
+	int param_sel, param_top;       /* param_sel -1: the first live key */
+	int param_help_top;             /* first line of the description shown (PgDn PgUp) */
 	bool editing;
 	char edit[40];
 
