@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/grid.h"
+#include "core/params.h"
 
 void lineage_init(lineage *l)
 {
@@ -174,20 +175,34 @@ out:
 	return news;
 }
 
+/* Whether p has the step-0 keys (those read when the planet is built) of
+ * the planet seen last; keeps p's. */
+static bool same_build(lineage *l, const params *p)
+{
+	bool same = true;
+	int n = 0;
+	for (size_t i = 0; i < param_table_len && n < LINEAGE_BUILD_KEYS; i++) {
+		const param_def *d = &param_table[i];
+		if (d->live || d->type == PK_STRING)
+			continue;
+		double v = params_get(p, d);
+		if (n >= l->nbuild || l->build[n] != v)
+			same = false;
+		l->build[n++] = v;
+	}
+	l->nbuild = n;
+	return same;
+}
+
 bool lineage_see(lineage *l, const snapshot_t *s, int follow_id, char *msg, size_t len)
 {
 	msg[0] = 0;
-	/* a new planet (another seed, or another step 0: a step-0 key
-	 * edited keeps the seed): a new lineage */
-	if (s->prm.seed != l->prev_seed || (s->step == 0 && l->has_hash0 && s->state_hash != l->hash0)) {
+	/* a new planet (another seed, or a step-0 key edited): a new lineage */
+	bool same = same_build(l, &s->prm);
+	if (s->prm.seed != l->prev_seed || !same) {
 		l->nev = 0;
 		l->prev_step = -1;
 		l->ntrack = 0;
-		l->has_hash0 = false;
-	}
-	if (s->step == 0) {
-		l->has_hash0 = true;
-		l->hash0 = s->state_hash;
 	}
 	/* forward in time, or a rift made on the spot */
 	bool news = l->prev_id && l->prev_n == s->n && l->prev_step >= 0 && s->step >= l->prev_step

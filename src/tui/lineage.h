@@ -12,6 +12,9 @@
 #include <stdint.h>
 #include "core/snapshot.h"
 
+/* Room for the values of the scenario keys read when a planet is built. */
+#define LINEAGE_BUILD_KEYS 64
+
 enum { LINEAGE_EVENTS = 128, LINEAGE_TRACK = 1024 };
 
 typedef struct lineage_event {
@@ -27,8 +30,8 @@ typedef struct lineage {
 	int prev_n;
 	int64_t prev_step;
 	uint64_t prev_seed;
-	bool has_hash0;                 /* hash0: the state hash of step 0 seen */
-	uint64_t hash0;
+	int nbuild;                     /* build[]: the step-0 keys' values seen */
+	double build[LINEAGE_BUILD_KEYS];
 	int track_id;        /* the plate the track follows, or -1 */
 	struct { int64_t step; float lat, lon; } track[LINEAGE_TRACK];
 	int ntrack;
