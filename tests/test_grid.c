@@ -200,12 +200,13 @@ static int same_grid(const grid_t *a, const grid_t *b)
 {
 	if (a->n != b->n || a->lut_res != b->lut_res || a->spacing != b->spacing)
 		return 0;
-	size_t n = (size_t)a->n;
+	size_t n = (size_t)a->n, nb = 6 * (size_t)a->lut_res * a->lut_res;
 	return !memcmp(a->centre, b->centre, n * sizeof *a->centre) &&
 	       !memcmp(a->area, b->area, n * sizeof *a->area) &&
 	       !memcmp(a->nbr_off, b->nbr_off, (n + 1) * sizeof *a->nbr_off) &&
 	       !memcmp(a->nbr, b->nbr, (size_t)a->nbr_off[n] * sizeof *a->nbr) &&
-	       !memcmp(a->lut, b->lut, 6 * (size_t)a->lut_res * a->lut_res * sizeof *a->lut);
+	       !memcmp(a->lut_off, b->lut_off, (nb + 1) * sizeof *a->lut_off) &&
+	       !memcmp(a->lut_cell, b->lut_cell, (size_t)a->lut_off[nb] * sizeof *a->lut_cell);
 }
 
 static void test_determinism(void)

@@ -33,8 +33,8 @@ void grid_free(grid_t *g)
 	free(g->area);
 	free(g->nbr_off);
 	free(g->nbr);
-	free(g->lut);
-	free(g->cand);
+	free(g->lut_off);
+	free(g->lut_cell);
 	free(g);
 }
 
@@ -44,9 +44,10 @@ size_t grid_bytes(const grid_t *g)
 		return 0;
 	size_t n = (size_t)g->n;
 	size_t nn = g->nbr_off ? (size_t)g->nbr_off[n] : 0;
+	size_t nb = 6 * (size_t)g->lut_res * g->lut_res;
+	size_t lut_bytes = g->lut_off ? (nb + 1 + (size_t)g->lut_off[nb]) * sizeof *g->lut_off : 0;
 	return sizeof *g + n * (sizeof *g->centre + sizeof *g->area) + (n + 1) * sizeof *g->nbr_off +
-	       nn * sizeof *g->nbr +
-	       6 * (size_t)g->lut_res * g->lut_res * (sizeof *g->lut + GRID_LUT_SLOTS * sizeof *g->cand);
+	       nn * sizeof *g->nbr + lut_bytes;
 }
 
 /* Move each centre by up to jitter * spacing[i] in a uniformly random

@@ -24,18 +24,18 @@ typedef struct grid {
 	int32_t *nbr_off;       /* n+1 offsets into nbr */
 	int32_t *nbr;           /* neighbour indices */
 	double spacing;         /* mean centre-to-neighbour angle (radians) */
-	/* point location: a table over the six faces of the cube, each bucket
-	 * naming a cell near the bucket's centre, as the walk's start */
+	/* point location: a table over the six faces of the cube; bucket b
+	 * lists lut_cell[lut_off[b] .. lut_off[b + 1]), every cell whose Voronoi
+	 * region reaches into the bucket (ascending), so most queries are a few
+	 * dot products and no walk. Packed rather than in fixed slots: buckets
+	 * hold 4.4 cells on average, 8 at most. A bucket with more holds one
+	 * entry, -1 - c: the walk starts from cell c near its centre. */
 	int lut_res;
-	int32_t *lut;           /* 6 * lut_res * lut_res */
-	/* per bucket, GRID_LUT_SLOTS cells (ascending, -1 padded) that include
-	 * every cell whose Voronoi region reaches into the bucket, so most
-	 * queries are a few dot products and no walk; cand[slot 0] = -2 marks
-	 * a bucket with more, located by the walk from lut */
-	int32_t *cand;          /* 6 * lut_res * lut_res * GRID_LUT_SLOTS */
+	int32_t *lut_off;       /* 6 * lut_res * lut_res + 1 */
+	int32_t *lut_cell;
 } grid_t;
 
-#define GRID_LUT_SLOTS 8
+#define GRID_LUT_SLOTS 8        /* most cells a bucket lists */
 
 /* Build a grid. param: goldberg level 0..9, cubesphere resolution 1..1024,
  * fibonacci points 12..4000000. jitter in [0, 0.5] moves centres by up to that

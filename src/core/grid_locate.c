@@ -112,12 +112,13 @@ int grid_build_lut(grid_t *g)
 	int n = g->n, r = (int)ceil(sqrt(n / 6.0));
 	size_t nb = (size_t)6 * r * r;
 	g->lut_res = r;
-	g->lut = malloc(nb * sizeof *g->lut);
-	g->cand = malloc(nb * GRID_LUT_SLOTS * sizeof *g->cand);
+	/* filled at most GRID_LUT_SLOTS a bucket, then shrunk to what is used */
+	g->lut_off = malloc((nb + 1) * sizeof *g->lut_off);
+	g->lut_cell = malloc(nb * GRID_LUT_SLOTS * sizeof *g->lut_cell);
 	double *edge = malloc(((size_t)r + 1) * sizeof *edge);
 	double *cosr = malloc((size_t)n * sizeof *cosr), *sinr = malloc((size_t)n * sizeof *sinr);
 	int32_t *seen = malloc((size_t)n * sizeof *seen), *queue = malloc((size_t)n * sizeof *queue);
-	if (!g->lut || !g->cand || !edge || !cosr || !sinr || !seen || !queue) {
+	if (!g->lut_off || !g->lut_cell || !edge || !cosr || !sinr || !seen || !queue) {
 		free(edge), free(cosr), free(sinr), free(seen), free(queue);
 		return -1;
 	}
@@ -143,6 +144,7 @@ int grid_build_lut(grid_t *g)
 	for (int i = 0; i <= r; i++)
 		edge[i] = unwarp(2.0 * i / r - 1);
 	int start = 0, qn;
+	int32_t used = 0;
 	for (int f = 0; f < 6; f++)
 		for (int j = 0; j < r; j++)
 			for (int i = 0; i < r; i++) {
@@ -162,11 +164,11 @@ int grid_build_lut(grid_t *g)
 				double cb = cos(rb), sb = sin(rb);
 				/* rows are walked in order, so each start is one bucket away */
 				start = grid_walk(g, mid, start);
-				g->lut[b] = start;
+				g->lut_off[b] = used;
 				/* cells whose Voronoi cap meets the bucket's cap; those whose
 				 * region truly meets the bucket are connected through such
 				 * cells, so a flood from the centre's cell finds them all */
-				int32_t *slot = g->cand + (size_t)b * GRID_LUT_SLOTS;
+				int32_t *slot = g->lut_cell + used;
 				int found = 1;
 				slot[0] = queue[0] = start;
 				seen[start] = b;
@@ -189,7 +191,8 @@ int grid_build_lut(grid_t *g)
 					}
 				}
 				if (found > GRID_LUT_SLOTS) {
-					slot[0] = -2;
+					slot[0] = -1 - start;
+					used++;
 					continue;
 				}
 				/* ascending, so ties resolve to the lowest index like a scan */
@@ -199,9 +202,12 @@ int grid_build_lut(grid_t *g)
 						slot[z] = slot[z - 1];
 						slot[z - 1] = t;
 					}
-				for (int a = found; a < GRID_LUT_SLOTS; a++)
-					slot[a] = -1;
+				used += found;
 			}
+	g->lut_off[nb] = used;
+	int32_t *packed = realloc(g->lut_cell, (size_t)used * sizeof *packed);
+	if (packed)
+		g->lut_cell = packed;
 	free(edge), free(cosr), free(sinr), free(seen), free(queue);
 	return 0;
 }
@@ -211,16 +217,16 @@ int grid_locate(const grid_t *g, vec3 p)
 	int b = bucket_of(g, p);
 	if (b < 0)
 		return 0;
-	const int32_t *slot = g->cand + (size_t)b * GRID_LUT_SLOTS;
-	if (slot[0] < 0)
-		return grid_walk(g, p, g->lut[b]);
-	int best = slot[0];
+	const int32_t *cell = g->lut_cell + g->lut_off[b], *end = g->lut_cell + g->lut_off[b + 1];
+	int best = cell[0];
+	if (best < 0)
+		return grid_walk(g, p, -1 - best);
 	double bd = v3_dot(p, g->centre[best]);
-	for (int k = 1; k < GRID_LUT_SLOTS && slot[k] >= 0; k++) {
-		double d = v3_dot(p, g->centre[slot[k]]);
+	for (cell++; cell < end; cell++) {
+		double d = v3_dot(p, g->centre[*cell]);
 		if (d > bd) {
 			bd = d;
-			best = slot[k];
+			best = *cell;
 		}
 	}
 	return best;
