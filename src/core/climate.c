@@ -11,6 +11,7 @@
  * step, since continents move a fraction of a cell per step. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "planet_internal.h"
 
@@ -280,14 +281,19 @@ void climate_update(planet_t *pl, int mode)
 		for (int c = 0; c < n; c++)
 			pl->moisture[c] = 0;
 	}
+	/* scratch_a is shared with the next step's ownership pass (work[0]),
+	 * so the result ends in pl->moisture, not in a swapped pointer */
+	float *in = pl->moisture, *out = pl->scratch_a;
 	for (int i = 0; i < sweeps; i++) {
-		ctx.m_in = pl->moisture;
-		ctx.m_out = pl->scratch_a;
+		ctx.m_in = in;
+		ctx.m_out = out;
 		pool_for(pl->pool, n, 4096, moisture_chunk, &ctx);
-		float *t = pl->moisture;
-		pl->moisture = pl->scratch_a;
-		pl->scratch_a = t;
+		float *t = in;
+		in = out;
+		out = t;
 	}
+	if (in != pl->moisture)
+		memcpy(pl->moisture, in, (size_t)n * sizeof *in);
 }
 
 /* Temperature after moisture: it depends on the share of maritime air, and

@@ -24,12 +24,17 @@ static int alloc_world(planet_t *pl)
 	pl->precip = calloc(n, sizeof *pl->precip);
 	pl->moisture = calloc(n, sizeof *pl->moisture);
 	pl->biome = calloc(n, 1);
-	pl->scratch_a = calloc(n, sizeof *pl->scratch_a);
-	pl->scratch_b = calloc(n, sizeof *pl->scratch_b);
-	pl->queue = malloc(n * sizeof *pl->queue);
+	for (int i = 0; i < 3; i++)
+		if (!(pl->work[i] = calloc(n, sizeof *pl->work[i])))
+			return -1;
+	/* the same memory under the names of the passes that use it */
+	pl->cand_sample = pl->work[0];
+	pl->scratch_a = (float *)pl->work[0];
+	pl->under_sample = pl->queue = pl->work[1];
+	pl->gap_cell = pl->work[2];
+	pl->scratch_b = (float *)pl->work[2];
 	return pl->owner && pl->sample && pl->stress && pl->shear && pl->boundary && pl->subducting &&
-	       pl->elevation && pl->temperature && pl->precip && pl->moisture &&
-	       pl->biome && pl->scratch_a && pl->scratch_b && pl->queue ? 0 : -1;
+	       pl->elevation && pl->temperature && pl->precip && pl->moisture && pl->biome ? 0 : -1;
 }
 
 static planet_t *planet_build(const params *prm, const heightfield *hf, struct pool *pool,
@@ -111,9 +116,8 @@ void planet_free(planet_t *pl)
 	free(pl->precip);
 	free(pl->moisture);
 	free(pl->biome);
-	free(pl->scratch_a);
-	free(pl->scratch_b);
-	free(pl->queue);
+	for (int i = 0; i < 3; i++)
+		free(pl->work[i]);
 	free(pl->wind_w);
 	free(pl->noise_t);
 	free(pl->noise_p);

@@ -136,10 +136,17 @@ struct planet {
 	float *abs_lat;             /* |latitude| in degrees (biomes) */
 	float *temp_shape;          /* latitude temperature profile (see climate.c) */
 	double shape_tilt;          /* tilt temp_shape was made for */
+	/* Three per-cell work arrays (work[]) serve phases that never overlap,
+	 * under two sets of names: a step's ownership and collision passes
+	 * (tectonics.c: cand_sample, under_sample, gap_cell), and after them
+	 * the crust, stress and moisture passes and step 0's layout and relief
+	 * (scratch_a, queue, scratch_b). One copy instead of two: 12 B/cell. */
+	int32_t *work[3];
 	float *scratch_a, *scratch_b;
 	int climate_stale;          /* temperature, rain, biomes lag the step
 	                             * (surface_climate_refresh) */
-	/* per-cell results of the ownership pass (tectonics.c) */
+	/* per-cell results of the ownership pass (tectonics.c); the first three
+	 * are work[0..2] */
 	int32_t *cand_sample, *under_sample, *gap_cell;
 	int32_t *cand_cell;         /* plate-frame cell of the chosen sample */
 	int32_t *frame_cell;        /* last step's plate-frame cell of each world
@@ -149,7 +156,7 @@ struct planet {
 	int pair_count[PLATES_MAX][PLATES_MAX];   /* collision contacts per pair */
 	uint8_t *sample_seen;       /* per crust sample: some world cell shows it */
 	size_t sample_seen_cap;
-	int32_t *queue;             /* n entries of breadth-first work */
+	int32_t *queue;             /* n entries of breadth-first work (work[1]) */
 
 	/* the events timeline (timeline.c): one bit per prm.events entry */
 	uint32_t events_fired, events_done;

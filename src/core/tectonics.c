@@ -35,15 +35,11 @@
 int tectonics_init(planet_t *pl)
 {
 	size_t n = (size_t)pl->grid->n;
-	pl->cand_sample = malloc(n * sizeof *pl->cand_sample);
-	pl->under_sample = malloc(n * sizeof *pl->under_sample);
-	pl->gap_cell = malloc(n * sizeof *pl->gap_cell);
 	pl->cand_owner = malloc(n * sizeof *pl->cand_owner);
 	pl->under_plate = malloc(n * sizeof *pl->under_plate);
 	pl->cand_cell = malloc(n * sizeof *pl->cand_cell);
 	pl->frame_cell = malloc(n * sizeof *pl->frame_cell);
-	if (!pl->cand_sample || !pl->under_sample || !pl->gap_cell || !pl->cand_owner ||
-	    !pl->under_plate || !pl->cand_cell || !pl->frame_cell)
+	if (!pl->cand_owner || !pl->under_plate || !pl->cand_cell || !pl->frame_cell)
 		return -1;
 	tectonics_reset_hints(pl);
 	return 0;
@@ -57,9 +53,6 @@ void tectonics_reset_hints(planet_t *pl)
 
 void tectonics_done(planet_t *pl)
 {
-	free(pl->cand_sample);
-	free(pl->under_sample);
-	free(pl->gap_cell);
 	free(pl->cand_owner);
 	free(pl->under_plate);
 	free(pl->cand_cell);
