@@ -78,13 +78,17 @@ int climate_init(planet_t *pl)
 {
 	const grid_t *g = pl->grid;
 	int n = g->n;
-	pl->wind_w = calloc((size_t)n * WIND_SLOTS, sizeof *pl->wind_w);
 	pl->noise_t = malloc((size_t)n * sizeof *pl->noise_t);
 	pl->noise_p = malloc((size_t)n * sizeof *pl->noise_p);
 	pl->band = malloc((size_t)n * sizeof *pl->band);
 	pl->abs_lat = malloc((size_t)n * sizeof *pl->abs_lat);
 	pl->temp_shape = malloc((size_t)n * sizeof *pl->temp_shape);
-	if (!pl->wind_w || !pl->noise_t || !pl->noise_p || !pl->band || !pl->temp_shape || !pl->abs_lat)
+	pl->wind_off = malloc(((size_t)n + 1) * sizeof *pl->wind_off);
+	/* at most WIND_SLOTS entries a cell; shrunk to what is used below */
+	pl->wind_slot = malloc((size_t)n * WIND_SLOTS * sizeof *pl->wind_slot);
+	pl->wind_w = malloc((size_t)n * WIND_SLOTS * sizeof *pl->wind_w);
+	if (!pl->wind_off || !pl->wind_slot || !pl->wind_w || !pl->noise_t || !pl->noise_p ||
+	    !pl->band || !pl->temp_shape || !pl->abs_lat)
 		return -1;
 	pl->shape_tilt = NAN;
 	/* climate noise is fixed to the sphere, not to the crust: sample once */
@@ -95,10 +99,11 @@ int climate_init(planet_t *pl)
 		pl->band[c] = (float)precip_band(fabs(v3_lat(p)) / (M_PI / 2));
 		pl->abs_lat[c] = (float)(fabs(v3_lat(p)) * 180 / M_PI);
 	}
+	int32_t used = 0;
 	for (int c = 0; c < n; c++) {
 		vec3 p = g->centre[c], w = prevailing_wind(p);
 		double sum = 0;
-		float *wc = &pl->wind_w[(size_t)c * WIND_SLOTS];
+		float wc[WIND_SLOTS] = {0};
 		int deg = grid_degree(g, c);
 		for (int k = 0; k < deg && k < WIND_SLOTS; k++) {
 			vec3 q = g->centre[g->nbr[g->nbr_off[c] + k]];
@@ -107,9 +112,22 @@ int climate_init(planet_t *pl)
 			wc[k] = up > 0 ? (float)(up * up) : 0;
 			sum += wc[k];
 		}
-		for (int k = 0; k < WIND_SLOTS; k++)
-			wc[k] = sum > 0 ? (float)(wc[k] / sum) : 0;
+		pl->wind_off[c] = used;
+		for (int k = 0; k < WIND_SLOTS; k++) {
+			float wk = sum > 0 ? (float)(wc[k] / sum) : 0;
+			if (wk != 0) {
+				pl->wind_slot[used] = (uint8_t)k;
+				pl->wind_w[used++] = wk;
+			}
+		}
 	}
+	pl->wind_off[n] = used;
+	uint8_t *slot = realloc(pl->wind_slot, (size_t)(used ? used : 1) * sizeof *slot);
+	float *wt = realloc(pl->wind_w, (size_t)(used ? used : 1) * sizeof *wt);
+	if (slot)
+		pl->wind_slot = slot;
+	if (wt)
+		pl->wind_w = wt;
 	return 0;
 }
 
@@ -190,21 +208,18 @@ static void moisture_chunk(void *ctx, int b, int e, int chunk)
 	double oro = 0.9 * pl->prm.rain_shadow;
 	for (int c = b; c < e; c++) {
 		double ec = pl->elevation[c] - pl->sea_level;
-		const float *wc = &pl->wind_w[(size_t)c * WIND_SLOTS];
-		int off = g->nbr_off[c], deg = g->nbr_off[c + 1] - off;
+		int off = g->nbr_off[c];
 		double m = 0, up = 0;
-		for (int k = 0; k < deg && k < WIND_SLOTS; k++) {
-			if (wc[k] == 0)
-				continue;
-			int nb = g->nbr[off + k];
-			double carried = wc[k] * s->m_in[nb];
+		for (int u = pl->wind_off[c]; u < pl->wind_off[c + 1]; u++) {
+			int nb = g->nbr[off + pl->wind_slot[u]];
+			double carried = pl->wind_w[u] * s->m_in[nb];
 			if (ec >= 0) {      /* climbing air rains out */
 				double rise = max0(ec - max0(pl->elevation[nb] - pl->sea_level));
 				if (rise > 0)
 					carried *= exp_neg(oro * rise / 1000);
 			}
 			m += carried;
-			up += wc[k];
+			up += pl->wind_w[u];
 		}
 		if (up == 0)
 			m = ec < 0 ? 1 : 0;
@@ -243,14 +258,13 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 			pr = band * (local + (1 - local) * m);
 			int coastal = 0;
 			double up_rise = 0;
-			const float *wc = &pl->wind_w[(size_t)c * WIND_SLOTS];
-			for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
-				int nb = g->nbr[k];
+			for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
+				coastal |= pl->elevation[g->nbr[k]] - pl->sea_level < 0;
+			/* neighbours that are not upwind add 0 */
+			for (int u = pl->wind_off[c]; u < pl->wind_off[c + 1]; u++) {
+				int nb = g->nbr[g->nbr_off[c] + pl->wind_slot[u]];
 				double an = pl->elevation[nb] - pl->sea_level;
-				coastal |= an < 0;
-				int slot = k - g->nbr_off[c];
-				if (slot < WIND_SLOTS)
-					up_rise += wc[slot] * max0(above - max0(an));
+				up_rise += pl->wind_w[u] * max0(above - max0(an));
 			}
 			if (coastal)
 				pr += prm->coastal_bonus * band;

@@ -118,6 +118,8 @@ void planet_free(planet_t *pl)
 	free(pl->biome);
 	for (int i = 0; i < 3; i++)
 		free(pl->work[i]);
+	free(pl->wind_off);
+	free(pl->wind_slot);
 	free(pl->wind_w);
 	free(pl->noise_t);
 	free(pl->noise_p);

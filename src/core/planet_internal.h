@@ -130,7 +130,13 @@ struct planet {
 	int force_parts_cap;
 
 	/* static per-cell climate helpers, from the grid */
-	float *wind_w;              /* 6 upwind weights per cell (0 if not upwind) */
+	/* upwind neighbours of cell c and their weights: entries wind_off[c] ..
+	 * wind_off[c + 1], each a slot among the cell's first 6 neighbours
+	 * (ascending) and a weight > 0; about half the neighbours are upwind,
+	 * so packed it is 19 B/cell instead of 24 for six weights */
+	int32_t *wind_off;
+	uint8_t *wind_slot;
+	float *wind_w;
 	float *noise_t, *noise_p;   /* static climate noise per cell, [-1, 1] */
 	float *band;                /* latitude precipitation band, 0..1 */
 	float *abs_lat;             /* |latitude| in degrees (biomes) */
