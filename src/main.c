@@ -1,5 +1,8 @@
 /* main.c: dispatch to the subcommands; no subcommand opens the dashboard. */
 #include <errno.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -111,5 +114,14 @@ static int dispatch(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+#ifdef M_MMAP_THRESHOLD
+	/* Per-cell arrays (64 KiB and up) get mappings of their own, so a crust
+	 * pool that grows or shrinks moves with mremap and freed arrays go back
+	 * to the system. glibc would raise this threshold to the size of the
+	 * first big array freed (the grid build's temporaries), after which
+	 * regrown pools leave holes in the heap: peak RSS at level 7 was 0.6 MB
+	 * higher after 20 steps and 2.4 MB after 200. */
+	mallopt(M_MMAP_THRESHOLD, 64 * 1024);
+#endif
 	return finish_stdout(dispatch(argc, argv));
 }

@@ -32,21 +32,31 @@
 #define CRUST_COLLAPSE_KM 42.0       /* thicker crust spreads onto its margin */
 #define THICK_DIFFUSION 0.05         /* share of a thickness difference per Myr */
 
+/* Give every array of the pool room for cap samples (cap >= count). 0, or
+ * -1 if an array could not change: the others keep their new size, so the
+ * pool's capacity is then the smaller of the old and new. */
+static int crust_reserve(crust_pool *c, int cap)
+{
+	int ok = 1;
+#define RESIZE(type, name) { \
+	type *a = realloc(c->name, (size_t)cap * sizeof *a); \
+	if (a) c->name = a; else ok = 0; }
+	CRUST_FIELDS(RESIZE)
+#undef RESIZE
+	if (!ok) {
+		c->cap = cap < c->cap ? cap : c->cap;
+		return -1;
+	}
+	c->cap = cap;
+	return 0;
+}
+
 /* A new sample at the end of the pool, every attribute 0; its index or -1.
- * Arrays that did grow are kept even if another failed. */
+ * Pools grow by a quarter (not twice): they hold 25 B a sample. */
 static int crust_append(crust_pool *c)
 {
-	if (c->count == c->cap) {
-		int cap = c->cap ? c->cap * 2 : 1024, ok = 1;
-#define GROW(type, name) { \
-		type *a = realloc(c->name, (size_t)cap * sizeof *a); \
-		if (a) c->name = a; else ok = 0; }
-		CRUST_FIELDS(GROW)
-#undef GROW
-		if (!ok)
-			return -1;
-		c->cap = cap;
-	}
+	if (c->count == c->cap && crust_reserve(c, c->cap + c->cap / 4 + 1024) < 0)
+		return -1;
 	int i = c->count++;
 #define ZERO(type, name) c->name[i] = 0;
 	CRUST_FIELDS(ZERO)
@@ -144,6 +154,12 @@ int crust_compact(planet_t *pl, int pi, int32_t *remap)
 		j++;
 	}
 	cr->count = j;
+	/* A plate that lost much of its crust (to a rift or to subduction)
+	 * kept room for all of it: over 50 steps at level 7 the pools held
+	 * 1.6 samples per sample in use. Give back what is far beyond a
+	 * growth step; a failed shrink leaves a smaller pool that still fits. */
+	if (cr->cap > j + j / 2 + 1024)
+		crust_reserve(cr, j + j / 4 + 1024);
 	for (int c = 0; c < pl->grid->n; c++)
 		if (pl->owner[c] == pi)
 			pl->sample[c] = remap[pl->sample[c]];
