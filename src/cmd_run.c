@@ -22,6 +22,7 @@
 #include "io/heightmap.h"
 #include "io/outfile.h"
 #include "io/preset.h"
+#include "io/sha256.h"
 #include "io/scenario.h"
 #include "io/state.h"
 #include "io/stats.h"
@@ -57,6 +58,7 @@ typedef struct run_opts {
 	heightmap_opts import;      /* --import-scale, --import-offset */
 	int import_scale_set;
 	const heightfield *terrain; /* the decoded --import */
+	export_import import_note;  /* what exports say of it (provenance) */
 } run_opts;
 
 static const char run_usage[] =
@@ -305,6 +307,7 @@ static int do_export(const run_opts *o, const snapshot_t *s, unsigned mask, long
 	                  .view_lon = o->view_lon, .view_lat = o->view_lat,
 	                  .scenario = o->scenario ? o->scenario : o->load_path ? o->load_path
 	                              : "built-in default",
+	                  .import = o->terrain ? &o->import_note : NULL,
 	                  .frame = frame};
 	if (export_write(s, mask, o->outdir ? o->outdir : ".", &eo, pool, err, sizeof err) < 0) {
 		err_print("export: %s", err);
@@ -838,6 +841,17 @@ int cmd_run(int argc, char **argv)
 			return bad == -1 ? EXIT_USAGE : EXIT_RUNTIME;
 		}
 		o.terrain = &terrain;
+		/* named by content in the exports' provenance */
+		export_import *note = &o.import_note;
+		if (sha256_file(o.import_path, note->sha256, &note->bytes, err, sizeof err) < 0) {
+			free((void *)terrain.m);
+			err_print("--import: %s", err);
+			return EXIT_RUNTIME;
+		}
+		note->file = o.import_path;
+		note->has_mapping = o.import.has_mapping;
+		note->scale = o.import.scale;
+		note->offset = o.import.offset;
 	}
 	rc = o.seeds_set ? run_seeds(&o, mask, want_maps) : run_loaded(&o, mask, want_maps);
 	free((void *)terrain.m);

@@ -3,7 +3,9 @@
 # exported by tectonica starts a run (and -n 0 gives its climate and biomes);
 # its --stats step 0 keeps the land share; a PNG that does not state its
 # metres needs --import-scale; bad files and bad combinations exit 2 with a
-# message and write nothing. TAP output; $TECTONICA is the binary.
+# message and write nothing; the exports of an imported run name the file
+# (size, SHA-256, mapping) and the command that, with the embedded
+# scenario, makes the same maps. TAP output; $TECTONICA is the binary.
 T=${TECTONICA:-src/tectonica}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT INT TERM
@@ -78,6 +80,54 @@ hash() { sed -n 's/.*"state_hash":"\([0-9a-f]*\)".*/\1/p' "$1" | tail -n 1; }
 h6=$(hash "$dir/six.jsonl") h3=$(hash "$dir/resumed.jsonl")
 [ -n "$h6" ] && [ "$h6" = "$h3" ]
 ok $? "an imported run saved at step 3 and resumed ends as the run of 6 steps"
+
+# provenance of an imported run: the exports name the file (path, size,
+# SHA-256, mapping) and the command that makes the planet again from the
+# embedded scenario; running that command remakes the same maps
+"$T" run "$dir/s.yaml" --import "$dir/src/biome.png" --import-scale 20 --import-offset -2000 \
+	-n 2 -o "$dir/prov" -e raw,data-biome,elevation16 --size 512x256 --stats "$dir/prov.jsonl" --quiet
+j="$dir/prov/raw.json"
+str() { sed -n "s/^ *\"$1\": \"\(.*\)\",*$/\1/p" "$2" | head -n 1; }
+bytes=$(sed -n 's/^ *"bytes": \([0-9]*\),$/\1/p' "$j")
+[ "$(str file "$j")" = "$dir/src/biome.png" ] && [ "$bytes" = "$(wc -c <"$dir/src/biome.png" | tr -d ' ')" ]
+ok $? "raw.json names the imported file and its size ($bytes bytes)"
+sum=$(str sha256 "$j")
+if command -v sha256sum >/dev/null 2>&1; then
+	[ "$sum" = "$(sha256sum "$dir/src/biome.png" | cut -d' ' -f1)" ]
+else
+	echo "$sum" | grep -q '^[0-9a-f]\{64\}$'
+fi
+ok $? "and its SHA-256 ($sum)"
+grep -q "Import-SHA256\">$sum<" "$dir/prov/elevation16.png.aux.xml" &&
+	grep -q "Import-SHA256\">$sum<" "$dir/prov/data-biome.u8.aux.xml"
+ok $? "the PNG's and the data layer's .aux.xml carry it too"
+# the effective scenario out of raw.json (a JSON string: \n, \t, \" and \\)
+sed -n 's/^  "scenario_yaml": "\(.*\)",$/\1/p' "$j" | awk '{
+	s = $0; out = ""
+	while ((i = index(s, "\\")) > 0) {
+		out = out substr(s, 1, i - 1); c = substr(s, i + 1, 1); s = substr(s, i + 2)
+		out = out (c == "n" ? "\n" : c == "t" ? "\t" : c)
+	}
+	printf "%s", out s
+}' >"$dir/scenario.yaml"
+cmd=$(str reproduce "$j")
+grep -q "^#.*SHA-256 $sum" "$dir/scenario.yaml" && grep -qF -- "#   $cmd" "$dir/scenario.yaml" &&
+	"$T" check "$dir/scenario.yaml" >/dev/null
+ok $? "the embedded scenario names the file and the command, and check accepts it"
+case $T in /*) abs=$T ;; *) abs=$(pwd)/$T ;; esac
+(cd "$dir" && T=$abs && eval "\"\$T\"${cmd#tectonica} -o again -e raw,data-biome --size 512x256 --stats again.jsonl --quiet")
+ok $? "the recorded command runs: $cmd"
+hash() { sed -n 's/.*"state_hash":"\([0-9a-f]*\)".*/\1/p' "$1" | tail -n 1; }
+ha=$(hash "$dir/prov.jsonl") hb=$(hash "$dir/again.jsonl")
+[ -n "$ha" ] && [ "$ha" = "$hb" ] && cmp -s "$dir/prov/raw.f32" "$dir/again/raw.f32" &&
+	cmp -s "$dir/prov/data-biome.u8" "$dir/again/data-biome.u8"
+ok $? "and makes the same planet: state hash $ha = $hb, raw.f32 and data-biome.u8 identical"
+"$T" run "$dir/scenario.yaml" -n 2 --stats "$dir/generated.jsonl" --quiet
+hc=$(hash "$dir/generated.jsonl")
+[ -n "$hc" ] && [ "$hc" != "$ha" ]
+ok $? "without the file the scenario makes another planet ($hc)"
+grep -q '"import": null' "$dir/src/raw.json"
+ok $? "a generated planet's raw.json says import: null"
 
 echo "1..$n"
 [ $failed = 0 ]

@@ -17,6 +17,7 @@
 #include "core/snapshot.h"
 #include "io/export.h"
 #include "io/scenario.h"
+#include "io/sha256.h"
 #include "io/textenc.h"
 #include "json_check.h"
 
@@ -210,6 +211,43 @@ static void test_json_escapes(void)
 	        "UTF-8 kept, every invalid byte U+FFFD, always valid JSON");
 }
 
+/* FIPS 180-4's examples, the empty message, padding that needs a second
+ * block (56 bytes), input fed in uneven pieces, and a file. */
+static void test_sha256(void)
+{
+	static const struct { const char *msg, *hex; } v[] = {
+		{"", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"},
+		{"abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
+		{"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+		 "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"},
+	};
+	char hex[65];
+	for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
+		sha256 c;
+		sha256_init(&c);
+		size_t n = strlen(v[i].msg);
+		sha256_update(&c, v[i].msg, n / 3);    /* in pieces across blocks */
+		sha256_update(&c, v[i].msg + n / 3, n - n / 3);
+		sha256_hex(&c, hex);
+		ok(!strcmp(hex, v[i].hex), "sha256 of a %zu-byte message: %s", n, hex);
+	}
+	/* a million 'a', the standard's long example, as a file */
+	char path[300];
+	snprintf(path, sizeof path, "%s-a.bin", dir);
+	FILE *f = fopen(path, "wb");
+	for (int i = 0; f && i < 1000000; i++)
+		fputc('a', f);
+	uint64_t bytes = 0;
+	char err[256] = "";
+	int rc = f && fclose(f) == 0 ? sha256_file(path, hex, &bytes, err, sizeof err) : -1;
+	ok(rc == 0 && bytes == 1000000 &&
+	   !strcmp(hex, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"),
+	   "sha256_file of a million 'a': %s bytes %llu %s", hex, (unsigned long long)bytes, err);
+	remove(path);
+	ok(sha256_file(path, hex, &bytes, err, sizeof err) == -1 && strstr(err, "cannot read"),
+	   "sha256_file of a missing file: %s", err);
+}
+
 int main(void)
 {
 	tap_init();
@@ -223,6 +261,7 @@ int main(void)
 	test_paths(s, pool);
 	test_reproduce(s, pool);
 	test_json_escapes();
+	test_sha256();
 
 	fixture_free(dir, pl, s, pool);
 	return tap_done();

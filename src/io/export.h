@@ -68,6 +68,7 @@
 #define TECTONICA_EXPORT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "core/snapshot.h"
 
 struct pool;
@@ -81,6 +82,17 @@ typedef enum {
 	EXPORT_ORTHOGRAPHIC, EXPORT_KIND_COUNT
 } export_kind;
 
+/* The terrain step 0 was imported from (run --import), named in every
+ * export's provenance: without it the effective scenario does not make
+ * the planet again. */
+typedef struct export_import {
+	const char *file;       /* the path given to --import */
+	uint64_t bytes;         /* its size */
+	char sha256[65];        /* its content, as sha256sum prints it */
+	int has_mapping;        /* --import-scale / --import-offset were given */
+	double scale, offset;   /* their values (metres = value x scale + offset) */
+} export_import;
+
 typedef struct export_opts {
 	int width, height;          /* equirectangular size; height = width / 2
 	                             * unless a region is given (any aspect) */
@@ -90,6 +102,7 @@ typedef struct export_opts {
 	double view_lon, view_lat;  /* orthographic centre; Mollweide's central
 	                             * meridian is view_lon */
 	const char *scenario;       /* scenario path or "built-in default" */
+	const export_import *import; /* NULL: a generated planet */
 	long frame;                 /* < 0: KIND.png; else KIND-%06ld.png (frame number) */
 } export_opts;
 

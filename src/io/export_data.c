@@ -116,6 +116,20 @@ static int write_raw_json(const export_job *j, const export_meta *m, const char 
 	fprintf(f, ",\n  \"seed\": %s,\n  \"step\": %s,\n  \"time_myr\": %s,\n", m->seed, m->step, m->time);
 	fprintf(f, "  \"state_hash\": \"%s\",\n  \"scenario_yaml\": ", m->hash);
 	textenc_json(f, m->scenario_yaml ? m->scenario_yaml : "");
+	/* the terrain of step 0, when it was imported rather than generated */
+	fprintf(f, ",\n  \"import\": ");
+	if (m->nimport) {
+		fprintf(f, "{\n    \"file\": ");
+		textenc_json(f, m->import_file);
+		fprintf(f, ",\n    \"bytes\": %s,\n    \"sha256\": \"%s\",\n    \"mapping\": ",
+		        m->import_bytes, m->import_sha256);
+		textenc_json(f, m->import_mapping);
+		fprintf(f, ",\n    \"reproduce\": ");
+		textenc_json(f, m->reproduce);
+		fprintf(f, "\n  }");
+	} else {
+		fprintf(f, "null");
+	}
 	fprintf(f, ",\n  \"software\": ");
 	textenc_json(f, m->software);
 	fprintf(f, ",\n  \"version\": \"%s\"\n}\n", PACKAGE_VERSION);
@@ -178,15 +192,18 @@ int export_data_write(export_job *j, const export_meta *m, const char *dir, long
 		bands[b] = (georef_band){sp->band_name[b], sp->unit[b], 0, 0};
 	if (sp->store == STORE_H16)    /* value = DN * scale + offset, metres from the sea */
 		bands[0] = (georef_band){"elevation", "m", (ELEV_HI - ELEV_LO) / 65535.0, ELEV_LO};
-	georef_item meta[] = {
+	georef_item meta[11 + EXPORT_IMPORT_ITEMS] = {
 		{"Software", m->software}, {"Kind", sp->name}, {"Scenario", m->scenario},
 		{"Seed", m->seed}, {"Step", m->step}, {"Time-Myr", m->time}, {"State-Hash", m->hash},
 		{"Planet-Radius-m", m->radius}, {"Sea-Level-m", m->sea},
 		{"Eustatic-Change-m", m->eustatic},
 		{"Scenario-YAML", m->scenario_yaml ? m->scenario_yaml : ""},
 	};
+	int nmeta = 11;
+	for (int i = 0; i < m->nimport; i++)
+		meta[nmeta++] = (georef_item){m->import_key[i], m->import_value[i]};
 	georef g = {.width = j->w, .height = j->h, .radius_m = m->radius_m, .nbands = sp->nbands,
-	            .bands = bands, .meta = meta, .nmeta = (int)(sizeof meta / sizeof *meta)};
+	            .bands = bands, .meta = meta, .nmeta = nmeta};
 	export_job_georef(j, &g.west, &g.north, &g.dx, &g.dy);
 	const char *names[BIOME_COUNT];
 	uint8_t colours[BIOME_COUNT][3];

@@ -67,7 +67,7 @@ static int open_file(const export_job *jk, png_file *f, const export_meta *m, co
 		snprintf(projection, sizeof projection, "equirectangular, lon %.10g..%.10g left to right, "
 		         "lat %.10g..%.10g top to bottom, pixel centres at ((x+0.5)/W, (y+0.5)/H)",
 		         jk->west, jk->east, jk->north, jk->south);
-	pngw_text text[14] = {
+	pngw_text text[14 + EXPORT_IMPORT_ITEMS] = {
 		{"Software", m->software},
 		{"Kind", sp->name},
 		{"Scenario", m->scenario},
@@ -86,6 +86,8 @@ static int open_file(const export_job *jk, png_file *f, const export_meta *m, co
 		text[ntext++] = (pngw_text){"Elevation-Mapping", f->fmt == PNGW_GREY16
 			? "linear, -11000 m -> 0, +9000 m -> 65535 (metres from the sea level of this step)"
 			: "linear, -11000 m -> 0, +9000 m -> 255 (metres from the sea level of this step)"};
+	for (int i = 0; i < m->nimport; i++)
+		text[ntext++] = (pngw_text){m->import_key[i], m->import_value[i]};
 	f->w = pngw_open(f->tmp, f->path, jk->w, jk->h, f->fmt, text, ntext, err, errlen);
 	if (!f->w) {
 		outfile_commit(f->tmp, f->path, 0, NULL, 0);
@@ -109,13 +111,16 @@ static int close_file(const export_job *jk, png_file *f, const export_meta *m, i
 	double levels = f->fmt == PNGW_GREY16 ? 65535.0 : 255.0;
 	georef_band band = {"elevation", "m", (ELEV_HI - ELEV_LO) / levels, ELEV_LO};
 	georef_band chans[3] = {{"red", NULL, 0, 0}, {"green", NULL, 0, 0}, {"blue", NULL, 0, 0}};
-	georef_item meta[] = {
+	georef_item meta[2 + EXPORT_IMPORT_ITEMS] = {
 		{"State-Hash", m->hash}, {"Planet-Radius-m", m->radius},
 	};
+	int nmeta = 2;
+	for (int i = 0; i < m->nimport; i++)
+		meta[nmeta++] = (georef_item){m->import_key[i], m->import_value[i]};
 	int colour = f->fmt == PNGW_RGB8;
 	georef g = {.width = jk->w, .height = jk->h, .radius_m = m->radius_m,
 	            .nbands = colour ? 3 : 1, .bands = colour ? chans : &band,
-	            .meta = meta, .nmeta = (int)(sizeof meta / sizeof *meta)};
+	            .meta = meta, .nmeta = nmeta};
 	char srs[256];
 	export_job_georef(jk, &g.west, &g.north, &g.dx, &g.dy);
 	g.srs = export_job_srs(jk, srs, sizeof srs);

@@ -83,6 +83,60 @@ int export_store_bytes(export_store st)
 	}
 }
 
+/* s in single quotes for a POSIX shell ('\'' for a quote), cut to fit */
+static void shell_quote(char *out, size_t len, const char *s)
+{
+	size_t n = 0;
+	if (len < 3) {
+		*out = 0;
+		return;
+	}
+	out[n++] = '\'';
+	for (; *s && n + 6 < len; s++) {
+		if (*s == '\'') {
+			memcpy(out + n, "'\\''", 4);
+			n += 4;
+		} else {
+			out[n++] = *s;
+		}
+	}
+	out[n++] = '\'';
+	out[n] = 0;
+}
+
+/* The import's provenance items and the command that makes the planet
+ * again: the effective scenario (saved as scenario.yaml), the same file,
+ * the same mapping, as many steps. The seed is in the scenario. */
+static void meta_import(export_meta *m, const export_import *im)
+{
+	textenc_utf8(im->file, m->import_file, sizeof m->import_file);
+	snprintf(m->import_bytes, sizeof m->import_bytes, "%llu", (unsigned long long)im->bytes);
+	snprintf(m->import_sha256, sizeof m->import_sha256, "%s", im->sha256);
+	char map[96] = "";
+	if (im->has_mapping) {
+		snprintf(m->import_mapping, sizeof m->import_mapping,
+		         "metres = value x %.17g + %.17g", im->scale, im->offset);
+		snprintf(map, sizeof map, " --import-scale %.17g --import-offset %.17g", im->scale,
+		         im->offset);
+	} else {
+		snprintf(m->import_mapping, sizeof m->import_mapping, "the file's own");
+	}
+	char file[1100];
+	shell_quote(file, sizeof file, m->import_file);
+	snprintf(m->reproduce, sizeof m->reproduce, "tectonica run scenario.yaml --import %s%s -n %s",
+	         file, map, m->step);
+	const char *keys[EXPORT_IMPORT_ITEMS] = {"Import-File", "Import-Bytes", "Import-SHA256",
+	                                         "Import-Mapping", "Reproduce"};
+	const char *values[EXPORT_IMPORT_ITEMS] = {m->import_file, m->import_bytes,
+	                                           m->import_sha256, m->import_mapping,
+	                                           m->reproduce};
+	for (int i = 0; i < EXPORT_IMPORT_ITEMS; i++) {
+		m->import_key[i] = keys[i];
+		m->import_value[i] = values[i];
+	}
+	m->nimport = EXPORT_IMPORT_ITEMS;
+}
+
 void export_meta_fill(export_meta *m, const snapshot_t *s, const export_opts *o)
 {
 	snprintf(m->software, sizeof m->software, "tectonica %s", PACKAGE_VERSION);
@@ -103,9 +157,21 @@ void export_meta_fill(export_meta *m, const snapshot_t *s, const export_opts *o)
 		snprintf(m->eustatic, sizeof m->eustatic, "null");
 	textenc_utf8(o->scenario && *o->scenario ? o->scenario : "built-in default", m->scenario,
 	             sizeof m->scenario);
+	m->nimport = 0;
+	if (o->import)
+		meta_import(m, o->import);
 	/* the planet's own settings, live edits included: reproducible without
-	 * the scenario file (out of memory: left out, the maps still written) */
-	m->scenario_yaml = scenario_yaml(&s->prm, NULL);
+	 * the scenario file (out of memory: left out, the maps still written);
+	 * an imported terrain is named in comment lines on top */
+	char header[4096];
+	if (m->nimport)
+		snprintf(header, sizeof header,
+		         "Step 0 of this planet is the terrain imported from %s\n"
+		         "(%s bytes, SHA-256 %s), not a generated one.\n"
+		         "With that file present, this text saved as scenario.yaml makes it again:\n"
+		         "  %s",
+		         m->import_file, m->import_bytes, m->import_sha256, m->reproduce);
+	m->scenario_yaml = scenario_yaml(&s->prm, m->nimport ? header : NULL);
 }
 
 void export_meta_free(export_meta *m)

@@ -43,12 +43,21 @@ extern const export_spec export_specs[EXPORT_KIND_COUNT];
 
 /* Metadata of every file of one export: PNG text, sidecars. Strings are
  * valid UTF-8. */
+#define EXPORT_IMPORT_ITEMS 5
 typedef struct export_meta {
 	char software[64], seed[32], step[32], time[32], sea[32], eustatic[32], hash[24];
 	char radius[32];
 	char scenario[1024];
 	char *scenario_yaml;    /* the effective scenario (scenario_yaml), or "" */
 	double radius_m;
+	/* an imported terrain (export_opts.import): the file, its size, hash
+	 * and mapping, and the command that makes the planet again; nimport
+	 * of the pairs in import_key/import_value (0: a generated planet) */
+	int nimport;
+	const char *import_key[EXPORT_IMPORT_ITEMS];
+	const char *import_value[EXPORT_IMPORT_ITEMS];
+	char import_file[1024], import_bytes[32], import_sha256[65], import_mapping[96];
+	char reproduce[1400];
 } export_meta;
 
 /* Fill m; export_meta_free releases it. */
