@@ -9,7 +9,9 @@
  * seam at +-180 degrees and no pinch at the poles, and the coastline follows
  * the interpolated elevation against sea level instead of cell outlines.
  * Categorical fields (plate, crust type, biome away from coasts) come from the
- * nearest cell. Colour ramps are tables of stops, one per view. */
+ * nearest cell. Colour ramps are tables of stops, one per view; the motion,
+ * stress and age ramps can be stretched to the values shown (the dashboard),
+ * the exports keep them fixed. */
 #include "io/colormap.h"
 
 #include <math.h>
@@ -102,6 +104,39 @@ static const stop speed_ramp[] = {
 	{0, 25, 20, 55},    {2, 80, 30, 120},   {4, 170, 50, 110},
 	{6, 235, 100, 60},  {8, 250, 175, 50},  {12, 252, 250, 170},
 };
+
+/* The values at the ramps' far ends, the exports' fixed scales. */
+#define STRESS_TOP 1.0
+#define AGE_TOP 200.0
+#define SPEED_TOP 12.0
+
+double colormap_ramp_top(view_kind v)
+{
+	return v == VIEW_STRESS ? STRESS_TOP : v == VIEW_AGE ? AGE_TOP : v == VIEW_MOTION ? SPEED_TOP : 0;
+}
+
+/* The factor that maps a value onto the fixed ramp when top is its end. */
+static double stretch(view_kind v, double top)
+{
+	double fixed = colormap_ramp_top(v);
+	return top > 0 && fixed > 0 ? fixed / top : 1.0;
+}
+
+rgb colormap_ramp(view_kind v, double value, double top)
+{
+	double k = stretch(v, top);
+	switch (v) {
+	case VIEW_ELEVATION:
+		return value >= 0 ? ramp(hyps_land, NSTOPS(hyps_land), value)
+		                  : ramp(hyps_water, NSTOPS(hyps_water), value);
+	case VIEW_TEMPERATURE: return ramp(temp_ramp, NSTOPS(temp_ramp), value);
+	case VIEW_PRECIPITATION: return ramp(precip_ramp, NSTOPS(precip_ramp), value);
+	case VIEW_STRESS: return ramp(stress_ramp, NSTOPS(stress_ramp), value * k);
+	case VIEW_AGE: return ramp(age_ramp, NSTOPS(age_ramp), value * k);
+	case VIEW_MOTION: return ramp(speed_ramp, NSTOPS(speed_ramp), value * k);
+	default: return (rgb){0, 0, 0};
+	}
+}
 
 static const rgb boundary_colour[4] = {
 	[BOUNDARY_CONVERGENT] = {225, 30, 30},
@@ -363,6 +398,7 @@ typedef struct sample {
 	int shade;
 	colormap_cursor *cur;
 	colormap_heights *h;    /* NULL: none kept */
+	double k;               /* stretch of the view's ramp (1: fixed) */
 } sample;
 
 /* The interpolated height and the detail's amplitude at the sample. */
@@ -602,7 +638,7 @@ static rgb view_plates(sample *m)
 
 static rgb view_stress(sample *m)
 {
-	return water_dim(m, ramp(stress_ramp, NSTOPS(stress_ramp), interp(m->s->stress, m->t)));
+	return water_dim(m, ramp(stress_ramp, NSTOPS(stress_ramp), interp(m->s->stress, m->t) * m->k));
 }
 
 static rgb view_temperature(sample *m)
@@ -627,7 +663,7 @@ static rgb view_age(sample *m)
 	int keep[3];
 	for (int i = 0; i < 3; i++)
 		keep[i] = s->crust[t->c[i]] == CRUST_OCEANIC;
-	return ramp(age_ramp, NSTOPS(age_ramp), interp_masked(s->age, t, keep));
+	return ramp(age_ramp, NSTOPS(age_ramp), interp_masked(s->age, t, keep) * m->k);
 }
 
 /* Speed of the plate under the point, interpolated within that plate only
@@ -647,7 +683,7 @@ static rgb view_motion(sample *m)
 		}
 	}
 	double v = wsum > 0 ? sum / wsum : 0;
-	return water_dim(m, ramp(speed_ramp, NSTOPS(speed_ramp), v));
+	return water_dim(m, ramp(speed_ramp, NSTOPS(speed_ramp), v * m->k));
 }
 
 typedef rgb (*view_fn)(sample *m);
@@ -668,7 +704,7 @@ rgb colormap_cell(const snapshot_t *s, view_kind v, int cell)
 		return (rgb){0, 0, 0};
 	tri t;
 	tri_single(&t, cell);
-	sample m = {s, &t, s->grid->centre[cell], 0, NULL, NULL};
+	sample m = {s, &t, s->grid->centre[cell], 0, NULL, NULL, 1.0};
 	return view_fns[v](&m);
 }
 
@@ -680,19 +716,25 @@ rgb colormap_point(const snapshot_t *s, view_kind v, vec3 p, int *hint)
 	tri_find(s->grid, p, hint ? *hint : -1, NULL, &t);
 	if (hint)
 		*hint = t.near;
-	sample m = {s, &t, p, 1, NULL, NULL};
+	sample m = {s, &t, p, 1, NULL, NULL, 1.0};
 	return view_fns[v](&m);
 }
 
-rgb colormap_point_cur(const snapshot_t *s, view_kind v, vec3 p, colormap_cursor *cur)
+rgb colormap_point_scaled(const snapshot_t *s, view_kind v, vec3 p, colormap_cursor *cur,
+                          double top)
 {
 	if (!s || (unsigned)v >= VIEW_COUNT)
 		return (rgb){0, 0, 0};
 	tri t;
 	cursor_find(s, p, cur, &t);
 	colormap_heights h = {0};
-	sample m = {s, &t, p, 1, cur, &h};
+	sample m = {s, &t, p, 1, cur, &h, stretch(v, top)};
 	return view_fns[v](&m);
+}
+
+rgb colormap_point_cur(const snapshot_t *s, view_kind v, vec3 p, colormap_cursor *cur)
+{
+	return colormap_point_scaled(s, v, p, cur, 0);
 }
 
 void colormap_locate(const snapshot_t *s, vec3 p, colormap_cursor *cur, colormap_at *at)
@@ -707,7 +749,7 @@ void colormap_at_rgb(const snapshot_t *s, view_kind v, colormap_at *at, colormap
 {
 	rgb c = {0, 0, 0};
 	if (s && (unsigned)v < VIEW_COUNT) {
-		sample m = {s, &at->t, at->p, 1, cur, &at->h};
+		sample m = {s, &at->t, at->p, 1, cur, &at->h, 1.0};
 		/* the biome view inlined: its colour then never passes through
 		 * memory as a 3-byte struct (a store-forwarding stall a pixel) */
 		c = v == VIEW_BIOME ? view_biome(&m) : view_fns[v](&m);
@@ -719,7 +761,7 @@ void colormap_at_rgb(const snapshot_t *s, view_kind v, colormap_at *at, colormap
 
 double colormap_at_height(const snapshot_t *s, colormap_at *at)
 {
-	sample m = {s, &at->t, at->p, 1, NULL, &at->h};
+	sample m = {s, &at->t, at->p, 1, NULL, &at->h, 1.0};
 	return sample_height(&m);
 }
 
@@ -733,7 +775,7 @@ void colormap_at_heights(const snapshot_t *s, colormap_at *at, int n)
 		int m = 0, end = n - b < BATCH ? n : b + BATCH;
 		for (int i = b; i < end; i++) {
 			colormap_heights *h = &at[i].h;
-			sample sm = {s, &at[i].t, at[i].p, 1, NULL, h};
+			sample sm = {s, &at[i].t, at[i].p, 1, NULL, h, 1.0};
 			double e, amp;
 			sample_base(&sm, &e, &amp);
 			if (h->has_height)

@@ -21,6 +21,19 @@ typedef struct view_def {
 } view_def;
 extern const view_def view_table[VIEW_COUNT];
 
+/* Ramp scales. The motion, stress and age views have a ramp that can be
+ * stretched to the values at hand: `top` is the value given the ramp's
+ * far end (motion: cm/yr; stress: |stress|, the ramp running -top..+top;
+ * age: Myr). colormap_ramp_top is the fixed top the PNG exports use
+ * (doc/exports.md), 0 for views whose ramps do not stretch; a top <= 0
+ * anywhere below means that fixed one. */
+double colormap_ramp_top(view_kind v);
+/* The colour a continuous view gives a value (elevation: metres from the
+ * sea; temperature; precipitation; stress, age, motion on the ramp
+ * stretched to top), without texture, shading or dimmed water: for legends.
+ * Black for the class views. */
+rgb colormap_ramp(view_kind v, double value, double top);
+
 /* Colour of one cell in a view (flat, no interpolation). */
 rgb colormap_cell(const snapshot_t *s, view_kind v, int cell);
 /* Colour at a point of the sphere: continuous fields are interpolated between
@@ -55,6 +68,9 @@ typedef struct colormap_cursor {
 } colormap_cursor;
 #define COLORMAP_CURSOR_INIT {.cell = -1, .tri = {-1, -1, -1}}
 rgb colormap_point_cur(const snapshot_t *s, view_kind v, vec3 p, colormap_cursor *cur);
+/* The same with the view's ramp stretched to top (see colormap_ramp_top). */
+rgb colormap_point_scaled(const snapshot_t *s, view_kind v, vec3 p, colormap_cursor *cur,
+                          double top);
 /* Interpolated elevation (m) with a cursor (heightmap export). */
 double colormap_elevation_cur(const snapshot_t *s, vec3 p, colormap_cursor *cur);
 /* The interpolation the views use, for any field: the three cells around p

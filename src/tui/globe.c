@@ -108,7 +108,8 @@ void globe_render(const ui_t *u, int pw, int ph, double yscale, rgb *pix, int32_
 			}
 			vec3 v = v3(sx, sy, sqrt(1 - rr));
 			vec3 p = to_planet(u, v);
-			rgb c = colormap_point_cur(u->snap, u->mode, p, &cur);
+			/* the scale mapview_render brought up to date (0: fixed) */
+			rgb c = colormap_point_scaled(u->snap, u->mode, p, &cur, u->scale[u->mode]);
 			double shade = 0.18 + 0.82 * fmax(0, v3_dot(v, light));
 			pix[i] = (rgb){(uint8_t)(c.r * shade), (uint8_t)(c.g * shade), (uint8_t)(c.b * shade)};
 			cell[i] = cur.cell >= 0 ? cur.cell : grid_locate(u->snap->grid, p);

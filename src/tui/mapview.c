@@ -9,6 +9,7 @@
 #include "core/grid.h"
 #include "tui/globe.h"
 #include "tui/palette.h"
+#include "tui/scale.h"
 
 #define DEG (M_PI / 180.0)
 
@@ -53,19 +54,35 @@ static char g_plates(const snapshot_t *s, int c)
 	return (char)((s->crust[c] == CRUST_CONTINENTAL ? 'A' : 'a') + k);
 }
 
+/* The adaptive scales' tops for the glyphs (set by compose; 0: fixed). */
+static double glyph_top[VIEW_COUNT];
+
+static double top_or(view_kind v, double fixed)
+{
+	return glyph_top[v] > 0 ? glyph_top[v] : fixed;
+}
+
+/* stress: strong beyond half the scale, weak beyond a tenth */
 static char g_stress(const snapshot_t *s, int c)
 {
-	double v = s->stress[c];
-	if (v > 0.5) return '#';
-	if (v > 0.1) return '+';
-	if (v < -0.5) return '=';
-	if (v < -0.1) return '-';
-	return s->shear[c] > 0.2 ? 'x' : ' ';
+	double v = s->stress[c], top = top_or(VIEW_STRESS, 1);
+	if (v > 0.5 * top) return '#';
+	if (v > 0.1 * top) return '+';
+	if (v < -0.5 * top) return '=';
+	if (v < -0.1 * top) return '-';
+	return s->shear[c] > 0.2 * top ? 'x' : ' ';
+}
+
+/* Slower than this is still (no arrow): 0.2 cm/yr, less on a slow scale. */
+static double still_below(void)
+{
+	double top = top_or(VIEW_MOTION, 12);
+	return top * 0.05 < 0.2 ? top * 0.05 : 0.2;
 }
 
 static char g_temp(const snapshot_t *s, int c) { return ramp(s->temperature[c], -30, 35); }
 static char g_precip(const snapshot_t *s, int c) { return ramp(s->precip[c], 0, 3000); }
-static char g_age(const snapshot_t *s, int c) { return ramp(s->age[c], 0, 200); }
+static char g_age(const snapshot_t *s, int c) { return ramp(s->age[c], 0, top_or(VIEW_AGE, 200)); }
 
 static int octant(double ve, double vn)
 {
@@ -77,7 +94,7 @@ static char g_motion(const snapshot_t *s, int c)
 {
 	static const char a[8] = {'>', '/', '^', '\\', '<', '/', 'v', '\\'};
 	double ve = s->vel_east[c], vn = s->vel_north[c];
-	if (hypot(ve, vn) < 0.2)
+	if (hypot(ve, vn) < still_below())
 		return '.';
 	return a[octant(ve, vn)];
 }
@@ -262,7 +279,7 @@ static void equirect(const ui_t *u, mapview *mv)
 				cur = fresh;
 			/* the cursor keeps the nearest cell: neighbours along a row are
 			 * one step of its walk away */
-			mv->pix[i] = colormap_point_cur(s, u->mode, p, &cur);
+			mv->pix[i] = colormap_point_scaled(s, u->mode, p, &cur, u->scale[u->mode]);
 			mv->cell[i] = cur.cell >= 0 ? cur.cell : grid_locate(s->grid, p);
 		}
 	}
@@ -287,7 +304,7 @@ static bool arrow_at(const ui_t *u, const mapview *mv, int x, int y, int c, wcha
 	if (u->mode != VIEW_MOTION || c < 0 || x % 5 != 2 || y % 3 != 1)
 		return false;
 	double ve = u->snap->vel_east[c], vn = u->snap->vel_north[c];
-	if (hypot(ve, vn) < 0.2)
+	if (hypot(ve, vn) < still_below())
 		*out = u->caps.utf8 ? L'\u00b7' : L'.';
 	else
 		*out = u->caps.utf8 ? ua[octant(ve, vn)] : (wchar_t)g_motion(u->snap, c);
@@ -353,6 +370,8 @@ static void compose(const ui_t *u, mapview *mv)
 {
 	const map_mode *m = &map_modes[u->mode];
 	declare_classes(u);
+	for (int v = 0; v < VIEW_COUNT; v++)
+		glyph_top[v] = u->scale[v];
 	for (int y = 0; y < mv->rows; y++) {
 		for (int x = 0; x < mv->cols; x++) {
 			cchar_t *cc = &mv->chars[y * mv->cols + x];
@@ -556,6 +575,8 @@ void mapview_render(mapview *mv, ui_t *u, rect r)
 			set_ch(&mv->chars[i], L' ', A_NORMAL, 0);
 		return;
 	}
+	/* the scale of now, for the marked time too: both read alike */
+	scale_top(u, u->mode);
 	if (u->mark && u->compare != COMPARE_OFF)
 		compare(mv, u);
 	else
@@ -644,24 +665,6 @@ void mapview_marker(const ui_t *u, WINDOW *w, rect r)
 
 /* --- legend ------------------------------------------------------------------ */
 
-typedef double (*field_fn)(const snapshot_t *s, int c);
-static double f_elev(const snapshot_t *s, int c) { return s->elevation[c] - s->sea_level_m; }
-static double f_stress(const snapshot_t *s, int c) { return s->stress[c]; }
-static double f_temp(const snapshot_t *s, int c) { return s->temperature[c]; }
-static double f_precip(const snapshot_t *s, int c) { return s->precip[c]; }
-static double f_age(const snapshot_t *s, int c) { return s->age[c]; }
-static double f_speed(const snapshot_t *s, int c) { return hypot(s->vel_east[c], s->vel_north[c]); }
-
-typedef struct scale { field_fn f; double lo, hi; const char *lo_s, *hi_s; } scale;
-static const scale scales[VIEW_COUNT] = {
-	[VIEW_ELEVATION] = {f_elev, -6000, 5000, "-6 km", "+5 km"},
-	[VIEW_STRESS] = {f_stress, -1, 1, "extension", "compression"},
-	[VIEW_TEMPERATURE] = {f_temp, -30, 35, "-30 C", "35 C"},
-	[VIEW_PRECIPITATION] = {f_precip, 0, 3000, "0", "3000 mm/yr"},
-	[VIEW_AGE] = {f_age, 0, 200, "0", "200 Myr"},
-	[VIEW_MOTION] = {f_speed, 0, 10, "still", "10 cm/yr"},
-};
-
 /* A swatch at the cursor: two spaces in terminal colour bg. */
 static void swatch_idx(const ui_t *u, WINDOW *w, int bg, char glyph)
 {
@@ -680,6 +683,91 @@ static void swatch(const ui_t *u, WINDOW *w, rgb c, char glyph)
 	swatch_idx(u, w, u->caps.depth == COLOR_MONO ? 0 : palette_index(c), glyph);
 }
 
+/* A number for a scale's end: "0.6", "180", "1.5". */
+static const char *num(double v, char *buf, size_t n)
+{
+	snprintf(buf, n, "%g", v);
+	return buf;
+}
+
+/* n swatches along view v's ramp from lo to hi (scale top). */
+static void ramp_swatches(const ui_t *u, WINDOW *w, view_kind v, double lo, double hi, double top, int n)
+{
+	for (int k = 0; k < n; k++)
+		swatch(u, w, colormap_ramp(v, lo + (hi - lo) * k / (n > 1 ? n - 1 : 1), top), ' ');
+}
+
+/* Continuous views: swatches of the ramp itself between the ends of its
+ * scale, with units (so no swatch is blank whatever the planet holds); the
+ * motion, stress and age scales are the adaptive ones (tui/scale.c), the
+ * elevation scale has its sea level mark. */
+static void ramp_legend(ui_t *u, WINDOW *w, int end)
+{
+	view_kind v = u->mode;
+	double top = u->scale[v] > 0 ? u->scale[v] : colormap_ramp_top(v);
+	const char *deg = ui_sym(u, "\u00b0C", "C");
+	char a[24], b[48];
+	/* swatches that fit between the labels: 10 where there is room */
+	int room = end - getcurx(w);
+	switch (v) {
+	case VIEW_ELEVATION: {
+		/* the sea's blues, 0 m, the land's tints */
+		int k = (room - 16) / 4;
+		k = k > 6 ? 6 : k < 2 ? 2 : k;
+		waddstr(w, "-6 km ");
+		ramp_swatches(u, w, v, -6000, -200, 0, k);
+		waddstr(w, " 0 m ");
+		ramp_swatches(u, w, v, 100, 5000, 0, k);
+		waddstr(w, " +5 km");
+		return;
+	}
+	case VIEW_TEMPERATURE:
+		snprintf(b, sizeof b, " 35 %s", deg);
+		wprintw(w, "-30 %s ", deg);
+		ramp_swatches(u, w, v, -30, 35, 0, 10);
+		waddstr(w, b);
+		return;
+	case VIEW_PRECIPITATION:
+		waddstr(w, "0 ");
+		ramp_swatches(u, w, v, 0, 3000, 0, 10);
+		waddstr(w, " 3000 mm/yr");
+		return;
+	case VIEW_STRESS: {
+		/* -top..+top: extension blue, compression red */
+		int k = (room - 34) / 2;
+		k = k > 11 ? 11 : k < 5 ? 5 : k;
+		wprintw(w, "extension -%s ", num(top, a, sizeof a));
+		ramp_swatches(u, w, v, -top, top, top, k | 1);
+		wprintw(w, " +%s compression", a);
+		return;
+	}
+	case VIEW_AGE: {
+		int k = (room - 30) / 2;
+		k = k > 10 ? 10 : k < 4 ? 4 : k;
+		waddstr(w, "ocean floor 0 ");
+		ramp_swatches(u, w, v, 0, top, top, k);
+		wprintw(w, " %s Myr ", num(top, a, sizeof a));
+		if (getcurx(w) + 12 <= end) {
+			swatch(u, w, (rgb){150, 150, 150}, ' ');
+			waddstr(w, "continent");
+		}
+		return;
+	}
+	case VIEW_MOTION: {
+		int k = (room - 32) / 2;
+		k = k > 10 ? 10 : k < 4 ? 4 : k;
+		waddstr(w, "speed 0 ");
+		ramp_swatches(u, w, v, 0, top, top, k);
+		wprintw(w, " %s cm/yr", num(top, a, sizeof a));
+		if (getcurx(w) + 20 <= end)
+			waddstr(w, "  arrows: direction");
+		return;
+	}
+	default:
+		return;
+	}
+}
+
 void mapview_legend(ui_t *u, WINDOW *w, rect r)
 {
 	const map_mode *m = &map_modes[u->mode];
@@ -691,8 +779,20 @@ void mapview_legend(ui_t *u, WINDOW *w, rect r)
 		return;
 	bool glyphs = !u->caps.halfblock;
 	if (glyphs) {
+		/* the adaptive scales' glyph rules say their numbers */
+		char buf[128], a[24], b[24];
+		const char *text = m->glyph_legend;
+		double top = u->scale[u->mode];
+		if (u->mode == VIEW_AGE && top > 0) {
+			snprintf(buf, sizeof buf, "young  .:-=+*#%%@  old (0..%s Myr)", num(top, a, sizeof a));
+			text = buf;
+		} else if (u->mode == VIEW_STRESS && top > 0) {
+			snprintf(buf, sizeof buf, "+ compression (# over %s)  - extension (= over %s)  x shear",
+			         num(top / 2, a, sizeof a), num(top / 2, b, sizeof b));
+			text = buf;
+		}
 		palette_use(w, UI_DIM);
-		waddnstr(w, m->glyph_legend, r.w);
+		waddnstr(w, text, r.w);
 		palette_use(w, UI_TEXT);
 		return;
 	}
@@ -738,38 +838,5 @@ void mapview_legend(ui_t *u, WINDOW *w, rect r)
 		}
 		return;
 	}
-	/* continuous fields: swatches from real cells nearest to evenly spaced
-	 * values, so the legend is the colormap's own colours */
-	const scale *sc = &scales[u->mode];
-	if (!sc->f)
-		return;
-	enum { K = 10 };
-	int best[K];
-	double bd[K];
-	for (int k = 0; k < K; k++) {
-		best[k] = -1;
-		bd[k] = (sc->hi - sc->lo) / K;
-	}
-	for (int c = 0; c < s->n; c++) {
-		double v = sc->f(s, c);
-		int k = (int)lround((v - sc->lo) / (sc->hi - sc->lo) * (K - 1));
-		if (k < 0 || k >= K)
-			continue;
-		double d = fabs(v - (sc->lo + (sc->hi - sc->lo) * k / (K - 1)));
-		if (d < bd[k]) {
-			bd[k] = d;
-			best[k] = c;
-		}
-	}
-	wprintw(w, "%s ", sc->lo_s);
-	for (int k = 0; k < K && getcurx(w) + 2 < end; k++) {
-		if (best[k] < 0)
-			waddstr(w, "  ");
-		else
-			swatch(u, w, colormap_cell(s, u->mode, best[k]), ' ');
-	}
-	if (getcurx(w) + (int)strlen(sc->hi_s) + 1 < end)
-		wprintw(w, " %s", sc->hi_s);
-	if (u->mode == VIEW_MOTION && getcurx(w) + 12 < end)
-		waddstr(w, "  arrows: direction");
+	ramp_legend(u, w, end);
 }

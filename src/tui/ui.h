@@ -55,6 +55,12 @@ typedef struct ui {
 	double pan_lat;                 /* central latitude of the zoomed map, degrees */
 	double zoom;                    /* 1: the whole planet; 2: half as many degrees... */
 	bool graticule;                 /* #: lines of latitude and longitude */
+	/* adaptive colour scales (tui/scale.c): the top of each view's ramp and
+	 * the snapshot it was brought up to date with */
+	double scale[VIEW_COUNT];
+	bool scale_seen[VIEW_COUNT];
+	uint64_t scale_hash[VIEW_COUNT];
+	int64_t scale_step[VIEW_COUNT];
 	const snapshot_t *mark;         /* m: a time kept to compare with (stepper_hold) */
 	int compare;                    /* c: COMPARE_OFF, _SPLIT (left the mark), _FLIP */
 	double spin;                    /* globe rotation, radians */
