@@ -127,6 +127,7 @@ void planet_free(planet_t *pl)
 	free(pl->abs_lat);
 	free(pl->stat_parts);
 	free(pl->force_parts);
+	free(pl->spread_parts);
 	free(pl->temp_shape);
 	grid_free(pl->grid);
 	free(pl);

@@ -128,6 +128,8 @@ struct planet {
 	int stat_parts_cap;
 	struct force_part *force_parts; /* per-chunk partial sums (plate_forces.c) */
 	int force_parts_cap;
+	int32_t *spread_parts;      /* per-chunk counts per plate (stress.c) */
+	size_t spread_parts_cap;
 
 	/* static per-cell climate helpers, from the grid */
 	/* upwind neighbours of cell c and their weights: entries wind_off[c] ..
@@ -215,8 +217,13 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n);
 int plate_events_rift(planet_t *pl, int plate);
 void plate_events_update_velocities(planet_t *pl);
 
-/* stress.c: boundaries and stress; then the plates' force balance */
+/* stress.c: boundaries and stress; then the plates' force balance. The
+ * stress spreads from the boundaries plate by plate, in parallel;
+ * stress_compute_serial spreads in one serial breadth-first pass over all
+ * plates (the old way), which gives the same bits: the tests hold the
+ * parallel spread to it. */
 void stress_compute(planet_t *pl);
+void stress_compute_serial(planet_t *pl);
 
 /* plate_forces.c: slab pull, ridge push and basal drag -> balance_omega */
 void plate_forces_compute(planet_t *pl);

@@ -1,0 +1,115 @@
+/* test_parallel.c: passes of a step that used to be serial and now run on
+ * several threads give the bits of the serial code, at every thread count
+ * and at every step (issue "Performance": determinism unchanged).
+ *
+ * The stress spread: after each step, stress_compute (plates spread at
+ * once, one queue per plate) against stress_compute_serial (one
+ * breadth-first queue over all plates, the code it replaced) on the same
+ * state. (Not against the step's own stress: world statistics made after
+ * it change the ocean ages the force balance reads.) */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "base/pool.h"
+#include "core/planet_internal.h"
+#include "io/scenario.h"
+
+typedef struct stress_fields {
+	float *stress, *shear;
+	vec3 balance[PLATES_MAX];
+} stress_fields;
+
+static void keep(const planet_t *pl, stress_fields *f)
+{
+	size_t n = (size_t)pl->grid->n;
+	memcpy(f->stress, pl->stress, n * sizeof *f->stress);
+	memcpy(f->shear, pl->shear, n * sizeof *f->shear);
+	for (int i = 0; i < pl->nplates; i++)
+		f->balance[i] = pl->plates[i].balance_omega;
+}
+
+static int same(const planet_t *pl, const stress_fields *f, long *first_diff)
+{
+	size_t n = (size_t)pl->grid->n;
+	*first_diff = -1;
+	for (size_t c = 0; c < n; c++)
+		if (memcmp(&f->stress[c], &pl->stress[c], sizeof (float)) ||
+		    memcmp(&f->shear[c], &pl->shear[c], sizeof (float))) {
+			*first_diff = (long)c;
+			return 0;
+		}
+	for (int i = 0; i < pl->nplates; i++)
+		if (memcmp(&f->balance[i], &pl->plates[i].balance_omega, sizeof (vec3)))
+			return 0;
+	return 1;
+}
+
+/* Steps a planet on `threads` threads; after every step, the stress the
+ * step made must equal the serial spread's, bit for bit. Returns the
+ * number of steps where it did not. */
+static int check_stress(int level, uint64_t seed, int threads, int steps, int *spread_cells)
+{
+	params p;
+	char *errors = NULL, err[256] = "";
+	if (scenario_load_default(&p, &errors) != 0)
+		params_default(&p);
+	free(errors);
+	p.level = level;
+	p.seed = seed;
+	pool_t *pool = threads > 1 ? pool_new(threads) : NULL;
+	planet_t *pl = planet_new(&p, pool, err, sizeof err);
+	if (!pl) {
+		tap_diag("planet_new: %s", err);
+		pool_free(pool);
+		return steps + 1;
+	}
+	size_t n = (size_t)pl->grid->n;
+	stress_fields f = {malloc(n * sizeof (float)), malloc(n * sizeof (float)), {{0, 0, 0}}};
+	int bad = 0;
+	*spread_cells = 0;
+	for (int s = 0; s < steps && f.stress && f.shear; s++) {
+		if (planet_step(pl, err, sizeof err) < 0) {
+			tap_diag("step: %s", err);
+			bad++;
+			break;
+		}
+		stress_compute(pl);
+		keep(pl, &f);
+		stress_compute_serial(pl);
+		long at;
+		if (!same(pl, &f, &at)) {
+			tap_diag("level %d seed %llu -j%d step %d: parallel spread differs (cell %ld)",
+			         level, (unsigned long long)seed, threads, s + 1, at);
+			bad++;
+		}
+		/* cells the spread reached (stress carried in from a boundary) */
+		for (size_t c = 0; c < n; c++)
+			*spread_cells += pl->boundary[c] == BOUNDARY_NONE && pl->stress[c] != 0;
+	}
+	free(f.stress);
+	free(f.shear);
+	planet_free(pl);
+	pool_free(pool);
+	return bad;
+}
+
+int main(void)
+{
+	tap_init();
+	static const int threads[] = {1, 2, 3, 4};
+	static const struct { int level; uint64_t seed; int steps; } cases[] = {
+		{5, 3, 24}, {5, 11, 24}, {6, 5, 8},
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+		for (size_t t = 0; t < sizeof threads / sizeof threads[0]; t++) {
+			int reached;
+			int bad = check_stress(cases[k].level, cases[k].seed, threads[t], cases[k].steps, &reached);
+			tap_ok(bad == 0 && reached > 0,
+			       "stress spread, level %d seed %llu, -j%d: serial bits at each of %d steps "
+			       "(%d spread cells seen)",
+			       cases[k].level, (unsigned long long)cases[k].seed, threads[t], cases[k].steps,
+			       reached);
+		}
+	return tap_done();
+}
