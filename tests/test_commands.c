@@ -57,8 +57,12 @@ static void nap_us(long us)
 static int planet_invariants(const planet_t *pl, char *err, size_t len)
 {
 	const grid_t *g = pl->grid;
-	if (pl->nplates < 1 || pl->nplates > PLATES_MAX || pl->nplates > pl->prm.plate_max) {
-		snprintf(err, len, "%d plates (max %d)", pl->nplates, pl->prm.plate_max);
+	/* plates.max bounds the plates of MICROPLATE_AREA or more when they
+	 * rift; a microplate that grows past it adds one now and then */
+	if (pl->nplates < 1 || pl->nplates > PLATES_MAX ||
+	    plate_events_major_count(pl) > pl->prm.plate_max + 2) {
+		snprintf(err, len, "%d plates, %d of 1 %% or more (max %d)", pl->nplates,
+		         plate_events_major_count(pl), pl->prm.plate_max);
 		return -1;
 	}
 	int cells[PLATES_MAX] = {0};
@@ -178,7 +182,8 @@ static void remember(observer *o, const char *what, const step_cmd *c, int rc)
 /* Did a rift of `plate` have to be refused on this planet? */
 static int rift_impossible(const planet_t *pl, int plate)
 {
-	return plate >= pl->nplates || pl->nplates >= PLATES_MAX || pl->nplates >= pl->prm.plate_max;
+	return plate >= pl->nplates || pl->nplates >= PLATES_MAX ||
+	       plate_events_major_count(pl) >= pl->prm.plate_max;
 }
 
 static void on_change(void *ctx, const planet_t *pl, const step_cmd *c, int rc)
@@ -281,7 +286,7 @@ static void check_snapshot(const snapshot_t *s)
 	const grid_t *g = s->grid;
 	double sum = 0, area[SNAPSHOT_PLATES_MAX] = {0};
 	/* heights are against this step's sea, which stays on the datum's scale */
-	if (s->n != g->n || s->plate_count < 1 || s->plate_count > s->prm.plate_max)
+	if (s->n != g->n || s->plate_count < 1 || s->plate_count > SNAPSHOT_PLATES_MAX)
 		snprintf(why, sizeof why, "%d cells of %d, %d plates", s->n, g->n, s->plate_count);
 	else if (!(s->stats.elevation_min_m >= ELEV_MIN_M - ELEV_MAX_M) ||
 	         !(s->stats.elevation_max_m <= ELEV_MAX_M - ELEV_MIN_M) ||

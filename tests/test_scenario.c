@@ -277,7 +277,7 @@ static void test_errors(void)
 	          "got \"1.5\"",
 	          "nullable key out of range");
 	one_error("plates: {count: 30}\n",
-	          "t.yaml:1:17: plates.count: 30 is more than plates.max (24)",
+	          "t.yaml:1:17: plates.count: 30 is more than plates.max (16)",
 	          "cross-key check placed at the key");
 	one_error("plates: {max: 10}\n",
 	          "t.yaml:1:15: plates.count: 12 is more than plates.max (10)",

@@ -6,6 +6,12 @@
 
 #define TRENCH_M 4000.0                /* trench below the floor at 10 cm/yr */
 
+/* trenches are dynamic: they last while the slab sinks */
+double elevation_trench_m(const planet_t *pl, int c)
+{
+	return pl->subducting[c] ? TRENCH_M * pow(clampd(pl->stress[c], 0, 1), 0.7) : 0;
+}
+
 static void elevation_chunk(void *ctx, int b, int e, int chunk)
 {
 	planet_t *pl = ctx;
@@ -13,9 +19,8 @@ static void elevation_chunk(void *ctx, int b, int e, int chunk)
 		const plate_t *p = &pl->plates[pl->owner[c]];
 		int s = pl->sample[c];
 		double h = p->crust.elev[s] + pl->prm.noise_m * p->crust.detail[s];
-		/* trenches are dynamic: they last while the slab sinks */
 		if (pl->subducting[c])
-			h -= TRENCH_M * pow(clampd(pl->stress[c], 0, 1), 0.7);
+			h -= elevation_trench_m(pl, c);
 		pl->elevation[c] = (float)clampd(h, ELEV_MIN_M, ELEV_MAX_M);
 	}
 }

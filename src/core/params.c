@@ -56,9 +56,9 @@ const param_def param_table[] = {
 
 	I("plates.count", plate_count, 1, PARAMS_MAX_PLATES, 12, "", false, "plates at the start"),
 	I("plates.min", plate_min, 1, PARAMS_MAX_PLATES, 6, "", false,
-	  "fewest plates; below this, rifting is forced"),
-	I("plates.max", plate_max, 1, PARAMS_MAX_PLATES, 24, "", false,
-	  "most plates; at this count no plate rifts"),
+	  "fewest plates of 1 % of the surface or more; below this, rifting is forced"),
+	I("plates.max", plate_max, 1, PARAMS_MAX_PLATES, 16, "", false,
+	  "most plates of 1 % of the surface or more; at this count none rifts (microplates come and go beside them)"),
 	D("plates.continental_fraction", continental_fraction, 0, 1, 0.4, "", false,
 	  "share of the starting plates that carry continents (rounded, one at least when above 0)"),
 	D("plates.speed_min_cm_yr", speed_min_cm_yr, 0, 30, 1.0, "cm/yr", false,

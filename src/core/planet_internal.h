@@ -213,8 +213,13 @@ int crust_overrides(const plate_t *pa, int a, const plate_t *pb, int b, int a_is
 
 /* plate_events.c: rifts, sutures, vanished plates, speeds */
 int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n);
-/* Split plate index `plate` (< 0: the largest). 0, or -1 if not possible. */
+/* Split plate index `plate` (< 0: the largest). 0, or -1 if not possible
+ * (PLATES_MAX plates, or plates.max of MICROPLATE_AREA or more). */
 int plate_events_rift(planet_t *pl, int plate);
+/* Plates of at least MICROPLATE_AREA (share of the sphere): the ones
+ * plates.min and plates.max bound. */
+#define MICROPLATE_AREA 0.01
+int plate_events_major_count(const planet_t *pl);
 void plate_events_update_velocities(planet_t *pl);
 
 /* stress.c: boundaries and stress; then the plates' force balance. The
@@ -244,6 +249,8 @@ void surface_climate_refresh(planet_t *pl);
 
 /* elevation.c: pl->elevation from crust heights, detail and trenches */
 void elevation_update(planet_t *pl);
+/* How far below its crust cell c is drawn where a slab sinks (m, >= 0). */
+double elevation_trench_m(const planet_t *pl, int c);
 /* sealevel.c: pl->sea_level for this step's heights */
 void sealevel_update(planet_t *pl);
 /* The sea at this level, with the water volume below it kept. */

@@ -1,6 +1,7 @@
 /* plate_events.c: plates as a population: rifting, suturing, vanishing,
  * and how their speeds evolve (slab pull, drag, collision coupling). */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,12 +17,24 @@
 #define RIFT_OCEAN_WEIGHT 0.05       /* ocean's share of rifting, per area */
 #define MARGIN_BREAK_MIN_AREA 0.002  /* share of the sphere: no tiny breaks */
 #define MARGIN_BREAK_MYR 10.0        /* mean wait once a margin is that old */
-#define MICROPLATE_PER_100MYR 8.0    /* microplates born at convergent margins */
+#define MICROPLATE_PER_100MYR 16.0   /* microplates born at convergent margins */
 #define MICROPLATE_MIN_DEG 2.5       /* radius of their cap */
 #define MICROPLATE_MAX_DEG 6.0
-#define MICROPLATE_LIFE_MYR 40.0     /* mean wait before the smallest is captured */
+#define MICROPLATE_LIFE_MYR 40.0     /* a microplate's mean life before capture */
 #define MICROPLATE_CM_YR 1.5         /* their own motion on their parent's */
 #define MARGIN_BREAK_CM_YR 3.0       /* initial convergence of the new trench */
+
+/* Microplates come and go beside the plates plates.min and plates.max
+ * bound (born at convergent margins, captured in time), as Earth's few
+ * dozen small plates do beside its large ones; counting them against
+ * plates.max made them crowd out the rifts, or rifts crowd out them. */
+int plate_events_major_count(const planet_t *pl)
+{
+	int n = 0;
+	for (int i = 0; i < pl->nplates; i++)
+		n += pl->plates[i].area >= MICROPLATE_AREA * 4 * M_PI;
+	return n;
+}
 
 /* Remove plate index pi (it owns no cells); later plates shift down. */
 static void remove_plate(planet_t *pl, int pi)
@@ -90,7 +103,7 @@ static int merge_plates(planet_t *pl, int into, int from)
 
 int plate_events_rift(planet_t *pl, int pi)
 {
-	if (pl->nplates >= PLATES_MAX || pl->nplates >= pl->prm.plate_max)
+	if (pl->nplates >= PLATES_MAX || plate_events_major_count(pl) >= pl->prm.plate_max)
 		return -1;
 	const grid_t *g = pl->grid;
 	if (pi < 0) {
@@ -291,7 +304,8 @@ static int microplate(planet_t *pl)
 	int n = g->n, start = (int)(rng_uniform(&pl->rng) * n), c = -1;
 	for (int k = 0; k < n && c < 0; k++) {
 		int x = (start + k) % n;
-		if (pl->boundary[x] == BOUNDARY_CONVERGENT && !pl->subducting[x])
+		if (pl->boundary[x] == BOUNDARY_CONVERGENT && !pl->subducting[x] &&
+		    pl->plates[pl->owner[x]].crust.type[pl->sample[x]] == CRUST_OCEANIC)
 			c = x;
 	}
 	double radius = rng_range(&pl->rng, MICROPLATE_MIN_DEG, MICROPLATE_MAX_DEG) * M_PI / 180;
@@ -340,13 +354,14 @@ static int oldest_margin(const planet_t *pl)
  * others changes no decision much. 0 or -1 (out of memory). */
 /* Terrane capture: a microplate does not live for ever; in time it welds
  * onto the neighbour it shares the longest boundary with. The plate to
- * capture (the smallest under 1 % of the surface) into, or -1. */
-static int capture_target(const planet_t *pl, int *from)
+ * capture (the smallest under MICROPLATE_AREA, or with !micro the smallest
+ * of the others) into, or -1. */
+static int capture_target(const planet_t *pl, bool micro, int *from)
 {
 	const grid_t *g = pl->grid;
 	int small = -1;
 	for (int i = 0; i < pl->nplates; i++)
-		if (pl->plates[i].area < 0.01 * 4 * M_PI && pl->plates[i].cells > 0 &&
+		if ((pl->plates[i].area < MICROPLATE_AREA * 4 * M_PI) == micro && pl->plates[i].cells > 0 &&
 		    (small < 0 || pl->plates[i].area < pl->plates[small].area))
 			small = i;
 	if (small < 0)
@@ -375,8 +390,13 @@ static double rift_weight(const plate_t *p)
 int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 {
 	double dt = pl->prm.dt_myr;
-	if (pl->nplates > pl->prm.plate_min && rng_uniform(&pl->rng) < dt / MICROPLATE_LIFE_MYR) {
-		int from = -1, into = capture_target(pl, &from);
+	int major = plate_events_major_count(pl), micro = pl->nplates - major;
+	/* each microplate lives MICROPLATE_LIFE_MYR on average; a microplate
+	 * that grew past MICROPLATE_AREA while plates.max were there already
+	 * is one plate too many: the smallest of those welds on at once */
+	bool crowded = major > pl->prm.plate_max;
+	if (crowded || (micro > 0 && rng_uniform(&pl->rng) < fmin(1, micro * dt / MICROPLATE_LIFE_MYR))) {
+		int from = -1, into = capture_target(pl, !crowded, &from);
 		if (into >= 0) {
 			if (merge_plates(pl, into, from) < 0)
 				return -1;
@@ -402,13 +422,14 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 		}
 	if (removed)
 		world_stats_update(pl);
+	major = plate_events_major_count(pl);
 	/* rifting slows as the plate count nears its maximum, so the count
 	 * settles between the bounds instead of sticking to the top */
 	int span = pl->prm.plate_max - pl->prm.plate_min;
-	double room = span > 0 ? 1 - (double)(pl->nplates - pl->prm.plate_min) / span : 0;
+	double room = span > 0 ? 1 - (double)(major - pl->prm.plate_min) / span : 0;
 	double p_rift = pl->prm.rift_rate * dt / 100.0 * clampd(room, 0, 1);
-	if (pl->nplates < pl->prm.plate_min ||
-	    (pl->nplates < pl->prm.plate_max && rng_uniform(&pl->rng) < p_rift)) {
+	if (major < pl->prm.plate_min ||
+	    (major < pl->prm.plate_max && rng_uniform(&pl->rng) < p_rift)) {
 		/* continents rift (heat pools under them; ocean floor is too
 		 * strong to tear apart): any plate big enough may split, the more
 		 * continent it carries the likelier. Always splitting the largest
@@ -430,7 +451,7 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 			plate_events_rift(pl, big);
 	}
 	/* old passive margins start to subduct (the old floor splits off) */
-	if (pl->nplates < pl->prm.plate_max && pl->nplates < PLATES_MAX) {
+	if (major < pl->prm.plate_max && pl->nplates < PLATES_MAX) {
 		int old = oldest_margin(pl);
 		/* like rifts, breaks grow rarer as the plate count nears its top */
 		if (old >= 0 && rng_uniform(&pl->rng) < dt / MARGIN_BREAK_MYR * clampd(room, 0.1, 1)) {
@@ -441,8 +462,8 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 				world_stats_update(pl);
 		}
 	}
-	if (pl->nplates < pl->prm.plate_max && pl->nplates < PLATES_MAX &&
-	    rng_uniform(&pl->rng) < MICROPLATE_PER_100MYR * dt / 100.0 * clampd(room, 0.25, 1)) {
+	if (pl->nplates < PLATES_MAX &&
+	    rng_uniform(&pl->rng) < MICROPLATE_PER_100MYR * dt / 100.0) {
 		int rc = microplate(pl);
 		if (rc < 0)
 			return -1;

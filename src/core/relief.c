@@ -11,8 +11,8 @@
 
 #include "planet_internal.h"
 
-#define SPREAD_HALF_KM_MYR 40.0   /* 4 cm/yr half-spreading rate: the young
-                                  * floor the running planet settles at */
+#define SPREAD_HALF_KM_MYR 30.0   /* 3 cm/yr half-spreading rate: the floor
+                                  * ages the running planet settles at */
 #define SHELF_KM 300.0
 #define SHELF_DEPTH_M -200.0
 

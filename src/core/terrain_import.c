@@ -116,12 +116,13 @@ int terrain_import_relief(planet_t *pl, const heightfield *hf)
 		}
 	}
 	/* the model draws trenches where slabs sink: lift the crust there by
-	 * as much, so the surface is the map's */
-	elevation_update(pl);
+	 * as much, so the surface is the map's (from the trench itself, not
+	 * the drawn height: below ELEV_MIN_M that is clamped, and a map's
+	 * deepest trench came out 35 m too deep) */
 	for (int c = 0; c < n; c++) {
 		plate_t *p = &pl->plates[pl->owner[c]];
 		int s = pl->sample[c];
-		double e = p->crust.elev[s] + (want[c] - pl->elevation[c]);
+		double e = want[c] + elevation_trench_m(pl, c);
 		p->crust.elev[s] = (float)clampd(e, ELEV_MIN_M, ELEV_MAX_M);
 	}
 	elevation_update(pl);
