@@ -32,15 +32,6 @@
 #define GC 0.57735026918962584
 #define AVX2 __attribute__((target("avx2")))
 
-/* int16 table entries at four indices. Read as 32-bit words at 2-byte
- * steps: every index is at most 2046 (a masked value plus a masked value
- * of 1023 at most), so the word stays inside the 2048-entry table. */
-static inline AVX2 __m128i table16(const int16_t *t, __m128i idx)
-{
-	return _mm_and_si128(_mm_i32gather_epi32((const int *)(const void *)t, idx, 2),
-	                     _mm_set1_epi32(0xffff));
-}
-
 /* os2_grad[g] of noise_opensimplex2.c for four indices, decoded instead
  * of looked up: g >> 3 picks the magnitudes (A, A, B), (A, B, A),
  * (B, A, A) or (C, C, C); bits 2, 1, 0 negate x, y, z. */
@@ -61,20 +52,33 @@ static inline AVX2 void gradient4(__m128i g, __m256d *gx, __m256d *gy, __m256d *
 	*gz = _mm256_xor_pd(_mm256_castps_pd(_mm256_permutevar8x32_ps(tz, idx)), _mm256_castsi256_pd(sz));
 }
 
-static inline AVX2 __m128i lattice(__m256d c)
+/* The gradient indices of eight lattice points (two sets of four, given
+ * as exact integer doubles): grad_index[perm[perm[i] + j] + k], masked as
+ * noise_opensimplex2.c masks them. Eight lanes a gather. */
+static inline AVX2 void hash8(const noise_t *n, __m256d ia, __m256d ja, __m256d ka, __m256d ib,
+                              __m256d jb, __m256d kb, __m128i *ga, __m128i *gb)
 {
-	return _mm_and_si128(_mm256_cvtpd_epi32(c), _mm_set1_epi32(NOISE_MASK));
+	const __m256i mask = _mm256_set1_epi32(NOISE_MASK), low = _mm256_set1_epi32(0xffff);
+	const int *perm = (const int *)(const void *)n->perm;
+	const int *grad = (const int *)(const void *)n->grad_index;
+	__m256i i = _mm256_and_si256(_mm256_set_m128i(_mm256_cvtpd_epi32(ib), _mm256_cvtpd_epi32(ia)), mask);
+	__m256i j = _mm256_and_si256(_mm256_set_m128i(_mm256_cvtpd_epi32(jb), _mm256_cvtpd_epi32(ja)), mask);
+	__m256i k = _mm256_and_si256(_mm256_set_m128i(_mm256_cvtpd_epi32(kb), _mm256_cvtpd_epi32(ka)), mask);
+	/* int16 entries read as 32-bit words at 2-byte steps: every index is
+	 * at most 2046, so the word stays inside the 2048-entry table */
+	__m256i h = _mm256_and_si256(_mm256_i32gather_epi32(perm, i, 2), low);
+	h = _mm256_and_si256(_mm256_i32gather_epi32(perm, _mm256_add_epi32(h, j), 2), low);
+	__m256i g = _mm256_and_si256(_mm256_i32gather_epi32(grad, _mm256_add_epi32(h, k), 2), low);
+	*ga = _mm256_castsi256_si128(g);
+	*gb = _mm256_extracti128_si256(g, 1);
 }
 
-/* contrib() of noise_opensimplex2.c for four lattice points (given as
- * exact integer doubles) at displacements (dx, dy, dz), falloff a. */
-static inline AVX2 __m256d contrib4(const noise_t *n, __m256d i, __m256d j, __m256d k,
-                                    __m256d dx, __m256d dy, __m256d dz, __m256d a)
+/* contrib() of noise_opensimplex2.c for four lattice points of gradient
+ * indices g at displacements (dx, dy, dz), falloff a. */
+static inline AVX2 __m256d contrib4(__m128i g, __m256d dx, __m256d dy, __m256d dz, __m256d a)
 {
-	__m128i h = table16(n->perm, lattice(i));
-	h = table16(n->perm, _mm_add_epi32(h, lattice(j)));
 	__m256d gx, gy, gz;
-	gradient4(table16(n->grad_index, _mm_add_epi32(h, lattice(k))), &gx, &gy, &gz);
+	gradient4(g, &gx, &gy, &gz);
 	const __m256d abs_mask = _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_MAX));
 	a = _mm256_mul_pd(_mm256_set1_pd(0.5), _mm256_add_pd(a, _mm256_and_pd(a, abs_mask)));
 	a = _mm256_mul_pd(a, a);
@@ -83,28 +87,21 @@ static inline AVX2 __m256d contrib4(const noise_t *n, __m256d i, __m256d j, __m2
 	return _mm256_mul_pd(_mm256_mul_pd(a, a), dot);
 }
 
-/* pair(): the point, then its neighbour one step of s (+-1 per axis) along
- * the dominant axis of |d| = (ax, ay, az). */
-static inline AVX2 __m256d pair4(const noise_t *n, __m256d i, __m256d j, __m256d k,
-                                 __m256d dx, __m256d dy, __m256d dz,
-                                 __m256d ax, __m256d ay, __m256d az, __m256d f,
-                                 __m256d sx, __m256d sy, __m256d sz)
+/* pair()'s neighbour: one step of s (+-1 per axis) along the dominant axis
+ * of |d| = (ax, ay, az); s becomes that step (+-1.0 or +0.0 per axis, as
+ * the scalar int product), f its falloff. */
+static inline AVX2 void neighbour(__m256d ax, __m256d ay, __m256d az, __m256d *sx, __m256d *sy,
+                                  __m256d *sz, __m256d *f)
 {
-	__m256d v = contrib4(n, i, j, k, dx, dy, dz, f);
 	__m256d mx = _mm256_and_pd(_mm256_cmp_pd(ax, ay, _CMP_GE_OQ), _mm256_cmp_pd(ax, az, _CMP_GE_OQ));
 	__m256d my = _mm256_andnot_pd(mx, _mm256_cmp_pd(ay, az, _CMP_GE_OQ));
 	__m256d mz = _mm256_andnot_pd(_mm256_or_pd(mx, my), _mm256_castsi256_pd(_mm256_set1_epi64x(-1)));
-	/* s times the 0/1 mask: +-1.0 or +0.0, as the scalar int product */
-	sx = _mm256_and_pd(sx, mx);
-	sy = _mm256_and_pd(sy, my);
-	sz = _mm256_and_pd(sz, mz);
+	*sx = _mm256_and_pd(*sx, mx);
+	*sy = _mm256_and_pd(*sy, my);
+	*sz = _mm256_and_pd(*sz, mz);
 	/* max2(a, b) = a > b ? a : b is maxpd's rule */
 	__m256d m = _mm256_max_pd(ax, _mm256_max_pd(ay, az));
-	__m256d f2 = _mm256_sub_pd(_mm256_add_pd(f, _mm256_mul_pd(_mm256_set1_pd(2), m)),
-	                           _mm256_set1_pd(1));
-	return _mm256_add_pd(v, contrib4(n, _mm256_add_pd(i, sx), _mm256_add_pd(j, sy),
-	                                 _mm256_add_pd(k, sz), _mm256_sub_pd(dx, sx),
-	                                 _mm256_sub_pd(dy, sy), _mm256_sub_pd(dz, sz), f2));
+	*f = _mm256_sub_pd(_mm256_add_pd(*f, _mm256_mul_pd(_mm256_set1_pd(2), m)), _mm256_set1_pd(1));
 }
 
 static inline AVX2 __m256d falloff(__m256d dx, __m256d dy, __m256d dz)
@@ -114,7 +111,8 @@ static inline AVX2 __m256d falloff(__m256d dx, __m256d dy, __m256d dz)
 	return _mm256_sub_pd(_mm256_set1_pd(OS2_R2), d2);
 }
 
-/* noise_opensimplex2 at four points */
+/* noise_opensimplex2 at four points: the nearest point of each cubic copy
+ * and its neighbour (pair()), copy 1's pair plus copy 2's */
 static inline AVX2 __m256d os2_4(const noise_t *n, __m256d x, __m256d y, __m256d z)
 {
 	const __m256d half = _mm256_set1_pd(0.5), one = _mm256_set1_pd(1);
@@ -132,9 +130,12 @@ static inline AVX2 __m256d os2_4(const noise_t *n, __m256d x, __m256d y, __m256d
 	__m256d sx = _mm256_or_pd(_mm256_and_pd(sign, dx), one),
 	        sy = _mm256_or_pd(_mm256_and_pd(sign, dy), one),
 	        sz = _mm256_or_pd(_mm256_and_pd(sign, dz), one);
-	__m256d v = pair4(n, i, j, k, dx, dy, dz, ax, ay, az, falloff(dx, dy, dz), sx, sy, sz);
+	__m256d f = falloff(dx, dy, dz), f1 = f;
+	__m256d tx = sx, ty = sy, tz = sz;
+	neighbour(ax, ay, az, &tx, &ty, &tz, &f1);
 
-	/* copy 2: (sx - 1) / 2 is 0 or -1; 0.5 * sx is copysign(0.5, d) */
+	/* copy 2: (sx - 1) / 2 is 0 or -1; 0.5 * sx is copysign(0.5, d); its
+	 * neighbour steps by -s */
 	__m256d ex = _mm256_sub_pd(dx, _mm256_mul_pd(half, sx)),
 	        ey = _mm256_sub_pd(dy, _mm256_mul_pd(half, sy)),
 	        ez = _mm256_sub_pd(dz, _mm256_mul_pd(half, sz));
@@ -144,9 +145,21 @@ static inline AVX2 __m256d os2_4(const noise_t *n, __m256d x, __m256d y, __m256d
 	                           _mm256_set1_pd(OS2_OFF_Y));
 	__m256d k2 = _mm256_add_pd(_mm256_add_pd(k, _mm256_mul_pd(half, _mm256_sub_pd(sz, one))),
 	                           _mm256_set1_pd(OS2_OFF_Z));
-	__m256d v2 = pair4(n, i2, j2, k2, ex, ey, ez, _mm256_sub_pd(half, ax),
-	                   _mm256_sub_pd(half, ay), _mm256_sub_pd(half, az), falloff(ex, ey, ez),
-	                   _mm256_xor_pd(sx, sign), _mm256_xor_pd(sy, sign), _mm256_xor_pd(sz, sign));
+	__m256d e = falloff(ex, ey, ez), e1 = e;
+	__m256d ux = _mm256_xor_pd(sx, sign), uy = _mm256_xor_pd(sy, sign), uz = _mm256_xor_pd(sz, sign);
+	neighbour(_mm256_sub_pd(half, ax), _mm256_sub_pd(half, ay), _mm256_sub_pd(half, az),
+	          &ux, &uy, &uz, &e1);
+
+	__m128i g0, g1, g2, g3;
+	hash8(n, i, j, k, i2, j2, k2, &g0, &g2);
+	hash8(n, _mm256_add_pd(i, tx), _mm256_add_pd(j, ty), _mm256_add_pd(k, tz),
+	      _mm256_add_pd(i2, ux), _mm256_add_pd(j2, uy), _mm256_add_pd(k2, uz), &g1, &g3);
+	__m256d v = _mm256_add_pd(contrib4(g0, dx, dy, dz, f),
+	                          contrib4(g1, _mm256_sub_pd(dx, tx), _mm256_sub_pd(dy, ty),
+	                                   _mm256_sub_pd(dz, tz), f1));
+	__m256d v2 = _mm256_add_pd(contrib4(g2, ex, ey, ez, e),
+	                           contrib4(g3, _mm256_sub_pd(ex, ux), _mm256_sub_pd(ey, uy),
+	                                    _mm256_sub_pd(ez, uz), e1));
 	return _mm256_mul_pd(_mm256_add_pd(v, v2), _mm256_set1_pd(OS2_SCALE));
 }
 
