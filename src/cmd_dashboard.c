@@ -3,6 +3,7 @@
  * touched) and run the dashboard. Options shared with `run` (-j, -s) go
  * through the same checks (cli_common.c), so both accept the same values. */
 #include <getopt.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +12,9 @@
 #include "base/err.h"
 #include "cli.h"
 #include "cli_common.h"
+#include "io/heightmap.h"
 #include "io/scenario.h"
+#include "io/sha256.h"
 #include "io/state.h"
 #include "tui/dashboard.h"
 
@@ -19,6 +22,7 @@ static const char usage[] =
 	"usage: tectonica [SCENARIO] [--no-mouse] [-j THREADS] [-s SEED]\n"
 	"                 [--paused] [--fps N] [--max-kbps N] [--speed STEPS_PER_S]\n"
 	"                 [-o DIR] [--history-mb N]\n"
+	"                 [--import FILE [--import-scale M] [--import-offset M]]\n"
 	"       tectonica FILE.state | --load FILE.state [options]\n";
 
 /* Options of `run` or `bench` given to the dashboard: point to the command. */
@@ -50,10 +54,18 @@ static int bad_option(const char *opt, const char *what)
 	return EXIT_USAGE;
 }
 
+/* --import and its mapping, as `run` takes them */
+typedef struct import_opts {
+	const char *path;
+	heightmap_opts map;
+	bool scale_set;
+} import_opts;
+
 static int parse(int argc, char **argv, dash_opts *o, const char **path, uint64_t *seed,
-                 bool *seed_set)
+                 bool *seed_set, import_opts *im)
 {
-	enum { O_NOMOUSE = 256, O_PAUSED, O_FPS, O_KBPS, O_SPEED, O_LOAD, O_HISTORY };
+	enum { O_NOMOUSE = 256, O_PAUSED, O_FPS, O_KBPS, O_SPEED, O_LOAD, O_HISTORY, O_IMPORT,
+	       O_IMPORT_SCALE, O_IMPORT_OFFSET };
 	static const struct option longopts[] = {
 		{"no-mouse", no_argument, NULL, O_NOMOUSE},
 		{"paused", no_argument, NULL, O_PAUSED},
@@ -64,6 +76,9 @@ static int parse(int argc, char **argv, dash_opts *o, const char **path, uint64_
 		{"speed", required_argument, NULL, O_SPEED},
 		{"load", required_argument, NULL, O_LOAD},
 		{"history-mb", required_argument, NULL, O_HISTORY},
+		{"import", required_argument, NULL, O_IMPORT},
+		{"import-scale", required_argument, NULL, O_IMPORT_SCALE},
+		{"import-offset", required_argument, NULL, O_IMPORT_OFFSET},
 		{NULL, 0, NULL, 0},
 	};
 	optind = 1;
@@ -110,6 +125,24 @@ static int parse(int argc, char **argv, dash_opts *o, const char **path, uint64_
 				       EXIT_USAGE;
 			o->history_mb = (int)v;
 			break;
+		case O_IMPORT: im->path = optarg; break;
+		case O_IMPORT_SCALE:
+		case O_IMPORT_OFFSET: {
+			char *end;
+			double d = strtod(optarg, &end);
+			if (*end || end == optarg || !isfinite(d) || (ch == O_IMPORT_SCALE && d == 0))
+				return cli_bad("--import-%s: expected a finite %snumber of metres, got '%s'",
+				               ch == O_IMPORT_SCALE ? "scale" : "offset",
+				               ch == O_IMPORT_SCALE ? "non-zero " : "", optarg), EXIT_USAGE;
+			if (ch == O_IMPORT_SCALE) {
+				im->map.scale = d;
+				im->scale_set = true;
+			} else {
+				im->map.offset = d;
+			}
+			im->map.has_mapping = 1;
+			break;
+		}
 		case ':': return bad_option(argv[optind - 1], "option needs a value:");
 		default: return bad_option(argv[optind - 1], "unknown option");
 		}
@@ -124,6 +157,34 @@ static int parse(int argc, char **argv, dash_opts *o, const char **path, uint64_
 		err_print("give a scenario or --load a state, not both ('%s', '%s')", *path, o->load_path);
 		return EXIT_USAGE;
 	}
+	if (im->map.has_mapping && !im->path)
+		return cli_bad("--import-scale and --import-offset map the values of an --import file; "
+		               "give --import FILE"), EXIT_USAGE;
+	if (im->map.has_mapping && !im->scale_set)
+		im->map.scale = 1;
+	return 0;
+}
+
+/* Read the --import terrain (before the terminal is touched: errors go to
+ * stderr and exit 2 as with `run --import`) and name it for exports. */
+static int read_terrain(const import_opts *im, heightfield *terrain, export_import *note)
+{
+	char err[1024] = "";
+	int bad = heightmap_read(im->path, &im->map, terrain, err, sizeof err);
+	if (bad) {
+		err_print("--import: %s", err);
+		return bad == -1 ? EXIT_USAGE : EXIT_RUNTIME;
+	}
+	if (sha256_file(im->path, note->sha256, &note->bytes, err, sizeof err) < 0) {
+		free((void *)terrain->m);
+		terrain->m = NULL;
+		err_print("--import: %s", err);
+		return EXIT_RUNTIME;
+	}
+	note->file = im->path;
+	note->has_mapping = im->map.has_mapping;
+	note->scale = im->map.scale;
+	note->offset = im->map.offset;
 	return 0;
 }
 
@@ -166,12 +227,17 @@ int cmd_dashboard(int argc, char **argv)
 	const char *path = NULL;
 	uint64_t seed = 0;
 	bool seed_set = false;
-	int rc = parse(argc, argv, &o, &path, &seed, &seed_set);
+	import_opts im = {0};
+	int rc = parse(argc, argv, &o, &path, &seed, &seed_set, &im);
 	if (rc)
 		return rc;
 	if (!o.load_path && path && is_state_file(path)) {
 		o.load_path = path;
 		path = NULL;
+	}
+	if (o.load_path && im.path) {
+		err_print("--load resumes a saved state; it takes no --import");
+		return EXIT_USAGE;
 	}
 	if (o.load_path) {
 		if (seed_set) {
@@ -193,5 +259,14 @@ int cmd_dashboard(int argc, char **argv)
 	o.planets = planets;
 	o.planet_count = count;
 	o.scenario = path ? path : "built-in default";
-	return dashboard_run(&o);
+	heightfield terrain = {0};
+	if (im.path) {
+		rc = read_terrain(&im, &terrain, &o.import);
+		if (rc)
+			return rc;
+		o.terrain = &terrain;
+	}
+	rc = dashboard_run(&o);
+	free((void *)terrain.m);
+	return rc;
 }

@@ -15,6 +15,7 @@
 static const char usage[] =
 	"usage: tectonica [SCENARIO] [-j THREADS] [-s SEED] [--paused] [--no-mouse]\n"
 	"                 [--fps N] [--max-kbps N] [--speed STEPS_PER_S]   the dashboard\n"
+	"                 [--import FILE [--import-scale M] [--import-offset M]]\n"
 	"       tectonica run [SCENARIO] [-n STEPS] [-s SEED] [-j THREADS] [-o DIR]\n"
 	"                     [-e LIST] [--size WxH] [--every K] [--stats FILE|-]\n"
 	"                     [--save FILE] [--load FILE] [--quiet]\n"

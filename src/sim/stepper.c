@@ -67,6 +67,8 @@ struct stepper {
 	int wake_fd;
 	char scenario[256];
 	char *load_path;             /* state to resume at start, or NULL */
+	const heightfield *terrain;  /* every planet built over it (--import), or NULL */
+	export_import import;        /* what `e` exports say of it */
 	runlog_t *tl;              /* history, or NULL */
 	snapshot_t *tl_snap;         /* the figures of each step (stepping thread) */
 	const grid_t *tl_grid;
@@ -255,7 +257,8 @@ static int build_world(stepper_t *st, const params *p, const char *load)
 	set_busy(st, true, true);
 	wake(st);
 	planet_t *pl = load ? state_load(load, st->pool, &bad, err, sizeof err)
-	                    : planet_new(p, st->pool, err, sizeof err);
+	             : st->terrain ? planet_new_imported(p, st->terrain, st->pool, err, sizeof err)
+	                           : planet_new(p, st->pool, err, sizeof err);
 	set_busy(st, false, false);
 	if (!pl) {
 		SET_MSG(st, true, "cannot %s the planet: %s", load ? "load" : "build",
@@ -344,7 +347,8 @@ static void do_export(stepper_t *st, const char *text)
 	pthread_mutex_lock(&st->mu);
 	s->refs++;
 	pthread_mutex_unlock(&st->mu);
-	export_opts o = {.width = 1024, .height = 512, .scenario = st->scenario, .frame = -1};
+	export_opts o = {.width = 1024, .height = 512, .scenario = st->scenario,
+	                 .import = st->terrain ? &st->import : NULL, .frame = -1};
 	set_busy(st, true, false);
 	int rc = export_write(s->snap, mask, dir, &o, st->pool, err, sizeof err);
 	/* and the state of that step beside the maps (the planet has not moved
@@ -670,9 +674,32 @@ stepper_t *stepper_new(const params *p, int threads, bool playing, int wake_fd,
 	return stepper_new_loaded(p, NULL, 0, threads, playing, wake_fd, scenario, err, errlen);
 }
 
+static stepper_t *start(const params *p, const char *load_path, const heightfield *terrain,
+                        const export_import *import, size_t history_bytes, int threads,
+                        bool playing, int wake_fd, const char *scenario, char *err,
+                        size_t errlen);
+
 stepper_t *stepper_new_loaded(const params *p, const char *load_path, size_t history_bytes,
                               int threads, bool playing, int wake_fd, const char *scenario,
                               char *err, size_t errlen)
+{
+	return start(p, load_path, NULL, NULL, history_bytes, threads, playing, wake_fd, scenario,
+	             err, errlen);
+}
+
+stepper_t *stepper_new_imported(const params *p, const heightfield *terrain,
+                                const export_import *import, size_t history_bytes,
+                                int threads, bool playing, int wake_fd, const char *scenario,
+                                char *err, size_t errlen)
+{
+	return start(p, NULL, terrain, import, history_bytes, threads, playing, wake_fd, scenario,
+	             err, errlen);
+}
+
+static stepper_t *start(const params *p, const char *load_path, const heightfield *terrain,
+                        const export_import *import, size_t history_bytes, int threads,
+                        bool playing, int wake_fd, const char *scenario, char *err,
+                        size_t errlen)
 {
 	stepper_t *st = calloc(1, sizeof *st);
 	if (!st || (load_path && !(st->load_path = strdup(load_path)))
@@ -684,6 +711,9 @@ stepper_t *stepper_new_loaded(const params *p, const char *load_path, size_t his
 		return NULL;
 	}
 	st->prm = *p;
+	st->terrain = terrain;
+	if (terrain && import)
+		st->import = *import;
 	st->threads = threads < 1 ? 1 : threads;
 	st->wake_fd = wake_fd;
 	st->status.playing = playing;

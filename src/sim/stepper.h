@@ -19,7 +19,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "core/params.h"
+#include "core/planet.h"
 #include "core/snapshot.h"
+#include "io/export.h"
 
 typedef struct stepper stepper_t;
 
@@ -78,6 +80,14 @@ stepper_t *stepper_new(const params *p, int threads, bool playing, int wake_fd,
 stepper_t *stepper_new_loaded(const params *p, const char *load_path, size_t history_bytes,
                               int threads, bool playing, int wake_fd, const char *scenario,
                               char *err, size_t errlen);
+/* The same, building every planet (the first, one of a new seed, a rebuild
+ * after a step-0 edit or a switch of planet) over an imported terrain
+ * (`tectonica --import`; the caller keeps it until stepper_free); import
+ * names the file in the exports of `e`. */
+stepper_t *stepper_new_imported(const params *p, const heightfield *terrain,
+                                const export_import *import, size_t history_bytes,
+                                int threads, bool playing, int wake_fd, const char *scenario,
+                                char *err, size_t errlen);
 /* Stop the thread (after the step in progress) and free everything. Snapshots
  * still held are freed too: release them before, or never use them after. */
 void stepper_free(stepper_t *st);

@@ -201,8 +201,11 @@ int dashboard_run(const dash_opts *o)
 	}
 	palette_init(&u->caps);
 
-	u->st = stepper_new_loaded(&o->prm, o->load_path, (size_t)o->history_mb << 20, o->threads,
-	                           !o->paused, pipefd[1], o->scenario, err, sizeof err);
+	u->st = o->terrain
+	        ? stepper_new_imported(&o->prm, o->terrain, &o->import, (size_t)o->history_mb << 20,
+	                               o->threads, !o->paused, pipefd[1], o->scenario, err, sizeof err)
+	        : stepper_new_loaded(&o->prm, o->load_path, (size_t)o->history_mb << 20, o->threads,
+	                             !o->paused, pipefd[1], o->scenario, err, sizeof err);
 	if (!u->st)
 		screen_fatal("%s", err);
 	if (o->speed != 10)

@@ -4,6 +4,8 @@
 
 #include <stdbool.h>
 #include "core/params.h"
+#include "core/planet.h"
+#include "io/export.h"
 
 typedef struct dash_opts {
 	params prm;
@@ -11,6 +13,8 @@ typedef struct dash_opts {
 	int planet_count;         /* ...or NULL and 0 for one planet */
 	const char *scenario;     /* path, or "built-in default" */
 	const char *load_path;    /* state file to resume, or NULL */
+	const heightfield *terrain; /* --import: every planet over it, or NULL */
+	export_import import;     /* and what exports say of it */
 	int history_mb;           /* timeline budget, 0 = no history */
 	int threads;
 	bool mouse;
