@@ -71,6 +71,21 @@ static inline uint8_t cell_type(const planet_t *pl, int c)
 	return pl->plates[pl->owner[c]].crust.type[pl->sample[c]];
 }
 
+typedef struct terrain_noise {
+	const planet_t *pl;
+	float *out;
+} terrain_noise;
+
+static void terrain_noise_chunk(void *ctx, int b, int e, int chunk)
+{
+	(void)chunk;
+	const terrain_noise *tn = ctx;
+	const params *prm = &tn->pl->prm;
+	for (int c = b; c < e; c++)
+		tn->out[c] = (float)noise_stack_eval(&tn->pl->terrain, prm->layers, prm->layer_count,
+		                                     tn->pl->grid->centre[c]);
+}
+
 int relief_init(planet_t *pl)
 {
 	const grid_t *g = pl->grid;
@@ -107,12 +122,13 @@ int relief_init(planet_t *pl)
 	}
 	bfs_distance(pl, src, thr, coast_dist);
 
+	/* the terrain noise of every cell on the pool (a cell's own value; the
+	 * mean is summed in cell order after, so any -j gives the same bits) */
+	terrain_noise tn = {pl, noise};
+	pool_for(pl->pool, n, 2048, terrain_noise_chunk, &tn);
 	double mean = 0;
-	for (int c = 0; c < n; c++) {
-		noise[c] = (float)noise_stack_eval(&pl->terrain, prm->layers, prm->layer_count,
-		                                   g->centre[c]);
+	for (int c = 0; c < n; c++)
 		mean += noise[c] * g->area[c];
-	}
 	mean /= 4 * M_PI;
 	pl->noise_mean = mean;
 	double max_stress = 1e-9;
