@@ -74,6 +74,34 @@ static vec3 prevailing_wind(vec3 p)
 	return v3_norm(v3_add(v3_scale(east, -1), v3_scale(north, -0.35 * hemi)));
 }
 
+/* What climate_init samples once per cell (each cell its own values, so
+ * the pool's split changes nothing): the two noises, four cells at a time
+ * where noise_fbm_many can, the rain band and |latitude|. */
+static void cell_climate_chunk(void *ctx, int b, int e, int chunk)
+{
+	(void)chunk;
+	planet_t *pl = ctx;
+	const vec3 *centre = pl->grid->centre;
+	enum { RUN = 64 };
+	vec3 shifted[RUN];
+	double t[RUN], p[RUN];
+	for (int c0 = b; c0 < e; c0 += RUN) {
+		int m = e - c0 < RUN ? e - c0 : RUN;
+		for (int i = 0; i < m; i++)
+			shifted[i] = v3_add(centre[c0 + i], v3(7, 7, 7));
+		noise_fbm_many(&pl->climate, centre + c0, m, 2.5, 3, 0.5, t);
+		noise_fbm_many(&pl->climate, shifted, m, 3.0, 3, 0.5, p);
+		for (int i = 0; i < m; i++) {
+			int c = c0 + i;
+			double lat = fabs(v3_lat(centre[c]));
+			pl->noise_t[c] = (float)t[i];
+			pl->noise_p[c] = (float)p[i];
+			pl->band[c] = (float)precip_band(lat / (M_PI / 2));
+			pl->abs_lat[c] = (float)(lat * 180 / M_PI);
+		}
+	}
+}
+
 int climate_init(planet_t *pl)
 {
 	const grid_t *g = pl->grid;
@@ -92,13 +120,7 @@ int climate_init(planet_t *pl)
 		return -1;
 	pl->shape_tilt = NAN;
 	/* climate noise is fixed to the sphere, not to the crust: sample once */
-	for (int c = 0; c < n; c++) {
-		vec3 p = g->centre[c];
-		pl->noise_t[c] = (float)noise_fbm(&pl->climate, p, 2.5, 3, 0.5);
-		pl->noise_p[c] = (float)noise_fbm(&pl->climate, v3_add(p, v3(7, 7, 7)), 3.0, 3, 0.5);
-		pl->band[c] = (float)precip_band(fabs(v3_lat(p)) / (M_PI / 2));
-		pl->abs_lat[c] = (float)(fabs(v3_lat(p)) * 180 / M_PI);
-	}
+	pool_for(pl->pool, n, 2048, cell_climate_chunk, pl);
 	int32_t used = 0;
 	for (int c = 0; c < n; c++) {
 		vec3 p = g->centre[c], w = prevailing_wind(p);
