@@ -86,6 +86,7 @@ static void draw(ui_t *u, mapview *mv)
 		mapview_legend(u, stdscr, u->lay.legend);
 	}
 	mapview_blit(mv, stdscr, u->lay.map);
+	mapview_labels(u, stdscr, u->lay.map, u->lay.map_box, u->lay.map_border);
 	mapview_track(u, stdscr, u->lay.map);
 	mapview_marker(u, stdscr, u->lay.map);
 	if (!u->snap) {

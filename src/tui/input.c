@@ -460,7 +460,7 @@ const key_binding key_table[] = {
 	{{'z', 0}, "z", "zoom in (around the cursor; wheel: the pointer)", k_zoom},
 	{{'Z', 0}, "Z", "zoom out", k_zoom},
 	{{'0', 0}, "0", "whole planet again (zoom 1)", k_zoom},
-	{{'#', 0}, "#", "graticule: latitude/longitude lines, equator in yellow", k_graticule},
+	{{'#', 0}, "#", "graticule: lat/lon lines and labels, equator yellow", k_graticule},
 	{{'m', 0}, "m", "mark this time to compare with", k_mark},
 	{{'c', 0}, "c", "compare: split with the mark, flip to it, off", k_compare},
 	{{0}, "time bar", "scenario events as red dots (! in ASCII)", NULL},

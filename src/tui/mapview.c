@@ -651,6 +651,117 @@ void mapview_track(const ui_t *u, WINDOW *w, rect r)
 	palette_use(w, UI_TEXT);
 }
 
+/* "30N", "120W", "0°" for a graticule line at degrees d. */
+static void deg_label(const ui_t *u, double d, char pos, char neg, char *buf, size_t n)
+{
+	int v = (int)lround(fmax(-360, fmin(360, d)));
+	if (v == 0)
+		snprintf(buf, n, "0%s", ui_sym(u, "\u00b0", ""));
+	else
+		snprintf(buf, n, "%d%c", abs(v), v > 0 ? pos : neg);
+}
+
+/* A meridian's label: "60E", "120W", "0°", "180°". */
+static void lon_label(const ui_t *u, double lon, char *buf, size_t n)
+{
+	double l = wrap180(lon);
+	if (fabs(fabs(l) - 180) < 1e-6)
+		snprintf(buf, n, "180%s", ui_sym(u, "\u00b0", ""));
+	else
+		deg_label(u, l, 'E', 'W', buf, n);
+}
+
+/* Label text centred at column x in row y,
+ * inside columns [x0, x1), unless it would touch what is already there
+ * (taken[] marks used columns, relative to x0, with a gap of one). */
+static void put_label(WINDOW *w, int y, int x, const char *text, int x0, int x1, bool *taken)
+{
+	int len = (int)strlen(text);
+	int start = x - len / 2;
+	if (start < x0)
+		start = x0;
+	if (start + len > x1)
+		start = x1 - len;
+	if (start < x0)
+		return;
+	for (int i = start - 1; i <= start + len; i++)
+		if (i >= x0 && i < x1 && taken[i - x0])
+			return;
+	for (int i = start; i < start + len; i++)
+		taken[i - x0] = true;
+	mvwaddstr(w, y, start, text);
+}
+
+void mapview_labels(const ui_t *u, WINDOW *w, rect r, rect box, bool border)
+{
+	if (!u->graticule || !u->snap || r.w < 8 || r.h < 3)
+		return;
+	double step = mapview_grid_step(u);
+	bool *taken = calloc((size_t)(r.w > r.h ? r.w : r.h) + 1, sizeof *taken);
+	bool *rows = calloc((size_t)r.h + 1, sizeof *rows);
+	if (!taken || !rows)
+		goto out;
+	char buf[16];
+	palette_use(w, UI_STATUS);
+	if (u->globe) {
+		/* on the globe: along the meridian through the disc's centre and
+		 * along the equator, where each is in sight */
+		double clat, clon;
+		if (!mapview_locate(u, r, r.y + r.h / 2, r.x + r.w / 2, &clat, &clon))
+			goto out;
+		for (double lat = -90 + step; lat < 90 - 1e-9; lat += step) {
+			int y, x;
+			if (!place_at(u, r, lat, clon, &y, &x) || rows[y - r.y])
+				continue;
+			rows[y - r.y] = true;
+			deg_label(u, lat, 'N', 'S', buf, sizeof buf);
+			mvwaddstr(w, y, x + 1 + (int)strlen(buf) < r.x + r.w ? x + 1 : x - (int)strlen(buf), buf);
+		}
+		/* longitudes on the row under the equator (clear of "0°") */
+		for (double lon = -180 + step; lon <= 180 + 1e-9; lon += step) {
+			int y, x;
+			if (!place_at(u, r, 0, lon, &y, &x))
+				continue;
+			lon_label(u, lon, buf, sizeof buf);
+			put_label(w, y + 1 < r.y + r.h ? y + 1 : y - 1, x, buf, r.x, r.x + r.w, taken);
+		}
+		goto out;
+	}
+	/* the flat map: a line is drawn on the pixel just before it crosses
+	 * (graticule()), so its label sits there too */
+	int pw = r.w, ph = u->caps.halfblock ? 2 * r.h : r.h;
+	double z = view_zoom(u), west = u->pan_lon - 180.0 / z;
+	int row = border ? box.y + box.h - 1 : r.y + r.h - 1;
+	for (double k = ceil(west / step); k * step <= west + 360.0 / z + 1e-9; k++) {
+		double lon = k * step, fx, fy;
+		flat_place(u, 0, lon, &fx, &fy);
+		int x = (int)ceil(fx * pw - 1.5);
+		if (fx <= 1e-9 || fx >= 1 - 1e-9 || x < 0 || x >= r.w)
+			continue;    /* the map's own edges are no line */
+		lon_label(u, lon, buf, sizeof buf);
+		put_label(w, row, r.x + x, buf, r.x, r.x + r.w, taken);
+	}
+	for (double lat = ceil((u->pan_lat - 90.0 / z) / step) * step; lat <= u->pan_lat + 90.0 / z + 1e-9;
+	     lat += step) {
+		double fx, fy;
+		flat_place(u, lat, u->pan_lon, &fx, &fy);
+		int y = (int)ceil(fy * ph - 1.5);
+		if (fy <= 1e-9 || fy >= 1 - 1e-9 || y < 0 || y >= ph)
+			continue;
+		int cy = u->caps.halfblock ? y / 2 : y;
+		/* the row of longitudes (no frame) stays theirs */
+		if (rows[cy] || (!border && cy == r.h - 1))
+			continue;
+		rows[cy] = true;
+		deg_label(u, lat, 'N', 'S', buf, sizeof buf);
+		mvwaddstr(w, r.y + cy, r.x, buf);
+	}
+out:
+	palette_use(w, UI_TEXT);
+	free(taken);
+	free(rows);
+}
+
 void mapview_marker(const ui_t *u, WINDOW *w, rect r)
 {
 	int y, x;

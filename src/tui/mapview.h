@@ -67,6 +67,14 @@ void mapview_zoom(ui_t *u, double factor, bool about, double lat, double lon);
 bool mapview_shows(const ui_t *u, double lat, double lon);
 /* Pan the flat map so that the place is in view (the cursor left it). */
 void mapview_follow(ui_t *u, double lat, double lon);
+/* With the graticule on: its lines' latitudes and longitudes. On the flat
+ * map longitudes go on the frame's bottom edge under their meridians (on
+ * the map's last row without a frame) and latitudes at the map's left edge
+ * on their parallels; on the globe, latitudes where the parallels cross the
+ * meridian through the disc's centre and longitudes where the meridians
+ * cross the equator. Labels that would touch are left out. r: the map,
+ * box: its frame (border false: none). */
+void mapview_labels(const ui_t *u, WINDOW *w, rect r, rect box, bool border);
 /* "zoom 4 at 22.5N 45.0E" for the map's title, or "" (returns the length)
  * when the whole planet is shown as it first was. */
 int mapview_where(const ui_t *u, char *out, size_t len);
