@@ -119,10 +119,9 @@ static inline AVX2 __m256d os2_4(const noise_t *n, __m256d x, __m256d y, __m256d
 	const __m256d sign = _mm256_set1_pd(-0.0);
 	__m256d r = _mm256_mul_pd(_mm256_set1_pd(2.0 / 3.0), _mm256_add_pd(_mm256_add_pd(x, y), z));
 	__m256d xr = _mm256_sub_pd(r, x), yr = _mm256_sub_pd(r, y), zr = _mm256_sub_pd(r, z);
-	const int down = _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC;
-	__m256d i = _mm256_round_pd(_mm256_add_pd(xr, half), down);
-	__m256d j = _mm256_round_pd(_mm256_add_pd(yr, half), down);
-	__m256d k = _mm256_round_pd(_mm256_add_pd(zr, half), down);
+	__m256d i = _mm256_floor_pd(_mm256_add_pd(xr, half));
+	__m256d j = _mm256_floor_pd(_mm256_add_pd(yr, half));
+	__m256d k = _mm256_floor_pd(_mm256_add_pd(zr, half));
 	__m256d dx = _mm256_sub_pd(xr, i), dy = _mm256_sub_pd(yr, j), dz = _mm256_sub_pd(zr, k);
 	__m256d ax = _mm256_andnot_pd(sign, dx), ay = _mm256_andnot_pd(sign, dy),
 	        az = _mm256_andnot_pd(sign, dz);
