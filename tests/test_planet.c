@@ -587,6 +587,7 @@ static void test_margin_break_nothing_left(void)
 		return;
 	plate_t *q = &pl->plates[0];
 	q->ocean_age = 1e4;
+	q->old_area = 4 * M_PI;   /* the plate with the most old floor breaks */
 	q->cont_area = 0.5 * q->area;
 	for (int i = 0; i < q->crust.count; i++)
 		q->crust.type[i] = CRUST_CONTINENTAL;

@@ -60,11 +60,13 @@ wait_for 'speed 0 .* cm/yr' 5
 fast=$(speed_top)
 [ -n "$fast" ] && awk -v a="$slow" -v b="$fast" 'BEGIN { exit !(b >= 4 * a) }'
 t $? "faster plates (1-8 cm/yr): a wider range (0-$fast cm/yr against 0-$slow)"
-# while playing the scale holds: at most one change over 60 steps
+# while playing the scale holds: at most two changes over 60 steps (a
+# microplate born or captured can move the top speed past the band once);
+# a scale that followed every frame would take a value per sample
 keys Space
 tops=$(for i in $(seq 1 30); do speed_top; sleep 0.2; done | uniq | wc -l)
 keys Space
-[ "$tops" -le 2 ]
+[ "$tops" -le 3 ]
 t $? "playing: the scale holds still (it took $tops values in 6 s)"
 keys q
 wait_for '^EXIT=0' 10

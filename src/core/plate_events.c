@@ -23,6 +23,7 @@
 #define MICROPLATE_LIFE_MYR 40.0     /* a microplate's mean life before capture */
 #define MICROPLATE_CM_YR 1.5         /* their own motion on their parent's */
 #define MARGIN_BREAK_CM_YR 3.0       /* initial convergence of the new trench */
+#define FRACTURE_BREAK_MYR 100.0     /* an ocean plate's floor this old breaks off */
 
 /* Microplates come and go beside the plates plates.min and plates.max
  * bound (born at convergent margins, captured in time), as Earth's few
@@ -260,16 +261,31 @@ static int take_ocean(const planet_t *pl, const plate_t *p, int i, const void *c
  * trench reached (an Atlantic, a pocket inside a supercontinent) is
  * recycled before it grows implausibly old. 0, 1 if nothing split (the
  * figures the choice was made on are a step old), -1 out of memory. */
+static int take_old(const planet_t *pl, const plate_t *p, int i, const void *ctx)
+{
+	(void)pl;
+	(void)ctx;
+	return p->crust.type[i] == CRUST_OCEANIC && p->crust.age[i] >= FRACTURE_BREAK_MYR;
+}
+
+static bool has_continent(const plate_t *p)
+{
+	return p->cont_area >= 0.05 * p->area;
+}
+
 static int margin_break(planet_t *pl, int pi)
 {
 	const grid_t *g = pl->grid;
 	plate_t *p = &pl->plates[pi];
+	/* a plate all of ocean floor breaks along a fracture zone instead: its
+	 * old floor turns toward its young floor and sinks under it */
+	bool cont_plate = has_continent(p);
 	vec3 cont = v3(0, 0, 0), ocean = v3(0, 0, 0);
 	for (int i = 0; i < p->crust.count; i++) {
 		if (p->crust.type[i] == CRUST_CONSUMED)
 			continue;
 		vec3 x = g->centre[p->crust.cell[i]];
-		if (p->crust.type[i] == CRUST_CONTINENTAL)
+		if (cont_plate ? p->crust.type[i] == CRUST_CONTINENTAL : p->crust.age[i] < FRACTURE_BREAK_MYR)
 			cont = v3_add(cont, x);
 		else
 			ocean = v3_add(ocean, v3_scale(x, p->crust.age[i]));   /* old floor leads */
@@ -281,7 +297,7 @@ static int margin_break(planet_t *pl, int pi)
 	vec3 w = v3_add(v3_scale(p->pole, p->omega),
 	                v3_scale(v3_norm(m3_apply(&p->R, axis)),
 	                         MARGIN_BREAK_CM_YR / CM_YR_PER_KM_MYR / pl->prm.radius_km));
-	return split_off(pl, pi, take_ocean, NULL, w);
+	return split_off(pl, pi, cont_plate ? take_ocean : take_old, NULL, w);
 }
 
 /* A microplate: a cap of crust (plate frame: centre, cos of its radius). */
@@ -327,9 +343,9 @@ static int microplate(planet_t *pl)
 	return split_off(pl, pi, take_cap, &k, w);
 }
 
-/* The plate with a continent that holds the most floor older than
- * OLD_FLOOR_MYR, if that is enough to break from the continent; -1 if
- * none. The old floor, not the plate's mean age, decides: with spreading
+/* The plate that holds the most floor older than OLD_FLOOR_MYR, if that
+ * is enough to break (from its continent, or along a fracture zone); -1
+ * if none. The old floor, not the plate's mean age, decides: with spreading
  * on both sides of a ridge a continent's own ocean is young near the
  * ridge and old only along the margin, where subduction starts. */
 static int oldest_margin(const planet_t *pl)
@@ -338,8 +354,6 @@ static int oldest_margin(const planet_t *pl)
 	double most = MARGIN_BREAK_MIN_AREA * 4 * M_PI;
 	for (int i = 0; i < pl->nplates; i++) {
 		const plate_t *p = &pl->plates[i];
-		if (p->cont_area < 0.05 * p->area)
-			continue;
 		if (p->old_area > most) {
 			most = p->old_area;
 			best = i;
@@ -450,11 +464,13 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 		if (big >= 0)
 			plate_events_rift(pl, big);
 	}
-	/* old passive margins start to subduct (the old floor splits off) */
+	/* old passive margins start to subduct (the old floor splits off),
+	 * less held back near plates.max than rifts: held back to a tenth,
+	 * floor older than 200 Myr grew to 3-6 % of the floor; not at all,
+	 * the floor was young (mean 48 Myr) */
 	if (major < pl->prm.plate_max && pl->nplates < PLATES_MAX) {
 		int old = oldest_margin(pl);
-		/* like rifts, breaks grow rarer as the plate count nears its top */
-		if (old >= 0 && rng_uniform(&pl->rng) < dt / MARGIN_BREAK_MYR * clampd(room, 0.1, 1)) {
+		if (old >= 0 && rng_uniform(&pl->rng) < dt / MARGIN_BREAK_MYR * clampd(room, 0.3, 1)) {
 			int rc = margin_break(pl, old);
 			if (rc < 0)
 				return -1;
