@@ -124,30 +124,43 @@ const size_t param_table_len = sizeof param_table / sizeof param_table[0];
 	 .unit = "", .live = l, .help = h}
 #define LB(p, f, d, h) \
 	{.path = p, .type = PK_BOOL, .offset = LOFF(f), .min = 0, .max = 1, .def = d, \
-	 .unit = "", .help = h}
+	 .unit = "", .live = true, .help = h}
 
+/* Every layer key is live: an edit derives the terrain detail of all crust
+ * again from the new stack (planet_set_layer). */
 const param_def layer_table[] = {
 	{.path = "filter", .type = PK_ENUM, .offset = LOFF(filter), .min = 0, .max = 1,
-	 .def = FILTER_SIMPLE, .names = filter_names, .unit = "",
+	 .def = FILTER_SIMPLE, .names = filter_names, .unit = "", .live = true,
 	 .help = "simple (fBm) or ridged (sharp crests)"},
 	LB("enabled", enabled, 1, "whether the layer contributes"),
 	LD("strength", strength, 0, 10, 1.0, true, "output scale of the layer"),
-	LD("base_roughness", base_roughness, 0.01, 100, 1.0, false,
+	LD("base_roughness", base_roughness, 0.01, 100, 1.0, true,
 	   "frequency of the first octave on the unit sphere"),
-	LD("roughness", roughness, 0.1, 10, 2.0, false, "frequency multiplier per octave"),
-	LD("persistence", persistence, 0, 1, 0.5, false, "amplitude multiplier per octave"),
+	LD("roughness", roughness, 0.1, 10, 2.0, true, "frequency multiplier per octave"),
+	LD("persistence", persistence, 0, 1, 0.5, true, "amplitude multiplier per octave"),
 	{.path = "octaves", .type = PK_INT, .offset = LOFF(layers), .min = 1, .max = 16,
-	 .def = 4, .unit = "", .help = "number of octaves summed"},
+	 .def = 4, .unit = "", .live = true, .help = "number of octaves summed"},
 	{.path = "centre", .type = PK_VEC3, .offset = LOFF(centre), .min = -1000, .max = 1000,
-	 .def = 0, .unit = "", .help = "offset [x, y, z] of the sample point; moves the pattern"},
+	 .def = 0, .unit = "", .live = true,
+	 .help = "offset [x, y, z] of the sample point; moves the pattern"},
 	LD("min_value", min_value, -10, 10, 0.0, true,
 	   "subtracted from the layer's value, which is then floored at 0"),
-	LD("weight_multiplier", weight_multiplier, 0, 10, 0.8, false,
+	LD("weight_multiplier", weight_multiplier, 0, 10, 0.8, true,
 	   "ridged only: how strongly each octave's crests gate the next"),
 	LB("use_first_layer_mask", use_first_layer_mask, 0,
 	   "apply only where the first layer is above zero (mountains on continents)"),
 };
 const size_t layer_table_len = sizeof layer_table / sizeof layer_table[0];
+
+#define LC(p, f, h) \
+	{.path = p, .type = PK_DOUBLE, .offset = offsetof(noise_layer, centre.f), .min = -1000, \
+	 .max = 1000, .def = 0, .unit = "", .live = true, .help = h}
+const param_def layer_centre_table[3] = {
+	LC("centre.x", x, "x offset of the sample point; moves the pattern"),
+	LC("centre.y", y, "y offset of the sample point; moves the pattern"),
+	LC("centre.z", z, "z offset of the sample point; moves the pattern"),
+};
+#undef LC
 
 double param_get_at(const void *base, const param_def *d)
 {

@@ -168,6 +168,9 @@ extern const size_t param_table_len;
 /* Same shape for the keys of one terrain.layers[] entry (offsets into noise_layer). */
 extern const param_def layer_table[];
 extern const size_t layer_table_len;
+/* centre's x, y and z as numbers of their own (paths "centre.x" ...), for
+ * editors that change one number at a time. */
+extern const param_def layer_centre_table[3];
 
 void params_default(params *p);
 void params_layer_default(noise_layer *l);

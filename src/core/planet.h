@@ -48,6 +48,14 @@ int planet_step(planet_t *pl, char *err, size_t errlen);
 int planet_set_param(planet_t *pl, const param_def *d, double v);
 /* Recompute elevation, climate and biomes after a parameter change. */
 void planet_refresh(planet_t *pl);
+/* Change key d (of layer_table, or a component of layer_centre_table) of
+ * noise layer `layer` (an index into prm.layers) to v. The terrain detail of
+ * all crust is derived again from the new stack (relief.c) and the surface
+ * follows at once. At step 0 the planet then is exactly the one a scenario
+ * with that value builds (its sea level solved again for ocean_fraction);
+ * later the sea keeps its water. 0, or -1 (bad layer, key or value,
+ * memory: nothing changed). */
+int planet_set_layer(planet_t *pl, int layer, const param_def *d, double v);
 /* Split a plate now (on demand). plate < 0 picks the largest. Stress,
  * heights and climate follow at once, as after a step. 0 or -1. */
 int planet_rift(planet_t *pl, int plate);

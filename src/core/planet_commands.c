@@ -2,6 +2,7 @@
  * dashboard's commands), apart from planet.c so the events timeline
  * (timeline.c), which planet_step fires, can make exactly the same ones. */
 #include <math.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -22,6 +23,42 @@ int planet_set_param(planet_t *pl, const param_def *d, double v)
 void planet_refresh(planet_t *pl)
 {
 	surface_update(pl, SURFACE_REFRESH);
+}
+
+static bool is_layer_key(const param_def *d)
+{
+	for (size_t i = 0; i < layer_table_len; i++)
+		if (d == &layer_table[i])
+			return d->type != PK_VEC3 && d->type != PK_STRING;
+	for (int i = 0; i < 3; i++)
+		if (d == &layer_centre_table[i])
+			return true;
+	return false;
+}
+
+int planet_set_layer(planet_t *pl, int layer, const param_def *d, double v)
+{
+	if (!d || layer < 0 || layer >= pl->prm.layer_count || !is_layer_key(d))
+		return -1;
+	noise_layer old = pl->prm.layers[layer];
+	if (param_set_at(&pl->prm.layers[layer], d, v) < 0)
+		return -1;
+	if (relief_renoise(pl) < 0) {
+		pl->prm.layers[layer] = old;
+		return -1;
+	}
+	if (pl->step > 0) {
+		surface_update(pl, SURFACE_REFRESH);
+		return 0;
+	}
+	/* step 0: what planet_new does after the relief, so the planet is the
+	 * one the edited scenario builds */
+	pl->ocean_volume = 0;
+	surface_update(pl, SURFACE_FULL);
+	pl->continental_target = pl->stats.continental_fraction;
+	pl->sea_level0 = pl->sea_level;
+	plate_forces_compute(pl);
+	return 0;
 }
 
 int planet_rift(planet_t *pl, int plate)

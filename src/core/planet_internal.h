@@ -193,6 +193,11 @@ vec3 plate_velocity(const plate_t *p, vec3 pos);   /* km/Myr, tangent */
 
 /* relief.c: step-0 heights of every crust sample */
 int relief_init(planet_t *pl);
+/* The terrain noise stack changed (prm.layers): every crust sample takes
+ * its detail again from the new stack at its plate-frame cell, as
+ * relief_init and crust_new_ocean_floor gave it (by its type now), and
+ * noise_mean follows. Heights, ages, plates are untouched. 0 or -1 (memory). */
+int relief_renoise(planet_t *pl);
 double relief_ocean_depth(double age_myr);
 
 /* crust.c: crust pools, and crust inside its plate over a step */

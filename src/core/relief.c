@@ -86,6 +86,47 @@ static void terrain_noise_chunk(void *ctx, int b, int e, int chunk)
 		                                     tn->pl->grid->centre[c]);
 }
 
+/* The terrain noise stack at every cell centre into noise[] and its area
+ * mean (summed in cell order after, so any -j gives the same bits). */
+static double noise_field(planet_t *pl, float *noise)
+{
+	const grid_t *g = pl->grid;
+	terrain_noise tn = {pl, noise};
+	pool_for(pl->pool, g->n, 2048, terrain_noise_chunk, &tn);
+	double mean = 0;
+	for (int c = 0; c < g->n; c++)
+		mean += noise[c] * g->area[c];
+	return mean / (4 * M_PI);
+}
+
+/* A piece of crust's terrain detail from the stack's value d (less the
+ * mean) where it formed: continents keep mostly upward relief (deep negative
+ * noise would drown their interiors), the sea floor is smoother. */
+static float detail_of(int type, double d)
+{
+	if (type == CRUST_CONTINENTAL)
+		return (float)(d > 0 ? d : 0.3 * d);
+	return (float)(0.25 * d);
+}
+
+int relief_renoise(planet_t *pl)
+{
+	const grid_t *g = pl->grid;
+	float *noise = malloc((size_t)g->n * sizeof *noise);
+	if (!noise)
+		return -1;
+	double mean = noise_field(pl, noise);
+	pl->noise_mean = mean;
+	for (int i = 0; i < pl->nplates; i++) {
+		crust_pool *cr = &pl->plates[i].crust;
+		for (int s = 0; s < cr->count; s++)
+			if (cr->type[s] != CRUST_CONSUMED)
+				cr->detail[s] = detail_of(cr->type[s], noise[cr->cell[s]] - mean);
+	}
+	free(noise);
+	return 0;
+}
+
 int relief_init(planet_t *pl)
 {
 	const grid_t *g = pl->grid;
@@ -122,14 +163,7 @@ int relief_init(planet_t *pl)
 	}
 	bfs_distance(pl, src, thr, coast_dist);
 
-	/* the terrain noise of every cell on the pool (a cell's own value; the
-	 * mean is summed in cell order after, so any -j gives the same bits) */
-	terrain_noise tn = {pl, noise};
-	pool_for(pl->pool, n, 2048, terrain_noise_chunk, &tn);
-	double mean = 0;
-	for (int c = 0; c < n; c++)
-		mean += noise[c] * g->area[c];
-	mean /= 4 * M_PI;
+	double mean = noise_field(pl, noise);
 	pl->noise_mean = mean;
 	double max_stress = 1e-9;
 	for (int c = 0; c < n; c++)
@@ -145,9 +179,7 @@ int relief_init(planet_t *pl)
 		if (p->crust.type[s] == CRUST_CONTINENTAL) {
 			double d = coast_dist[c] < 0 ? SHELF_KM : coast_dist[c];
 			e = lerpd(SHELF_DEPTH_M, prm->continental_elev_m, smoothstep(0, SHELF_KM, d));
-			/* continents: relief mostly upward (hills and ranges); deep
-			 * negative noise would drown their interiors */
-			p->crust.detail[s] = (float)(detail > 0 ? detail : 0.3 * detail);
+			p->crust.detail[s] = detail_of(CRUST_CONTINENTAL, detail);
 			e += prm->stress_uplift_m * pow(sf, 1.5);
 			e -= 600 * ext;                               /* rift valleys */
 			p->crust.age[s] = (float)(800 + 1200 * (0.5 + 0.5 * noise_eval(&pl->terrain,
@@ -159,7 +191,7 @@ int relief_init(planet_t *pl)
 			double age = dated ? age_dist[c] / SPREAD_HALF_KM_MYR : 120;
 			age = clampd(age, 0, 250);
 			e = dated ? relief_ocean_depth(age) : prm->oceanic_elev_m;
-			p->crust.detail[s] = (float)(0.25 * detail);   /* the sea floor is smoother */
+			p->crust.detail[s] = detail_of(CRUST_OCEANIC, detail);
 			/* island arcs on convergent ocean margins; trenches are not
 			 * stored in the crust but drawn where slabs sink (elevation.c) */
 			e += 0.6 * prm->stress_uplift_m * pow(sf, 1.5);

@@ -125,37 +125,42 @@ int preset_resolve(const char *arg, char *out, size_t sz)
 
 static int by_name(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp((const char *)a, (const char *)b);
 }
 
-void preset_names(char *buf, size_t sz)
+int preset_list(char names[][PRESET_NAME_MAX], int max)
 {
-	char dirs[PRESET_DIRS_MAX][PRESET_PATH_MAX], *names[64];
+	char dirs[PRESET_DIRS_MAX][PRESET_PATH_MAX];
 	int nn = 0, n = preset_dirs(NULL, dirs, PRESET_DIRS_MAX);
 	for (int i = 0; i < n; i++) {
 		DIR *d = opendir(dirs[i]);
 		struct dirent *e;
-		while (d && (e = readdir(d)) && nn < 64) {
+		while (d && (e = readdir(d)) && nn < max) {
 			size_t len = strlen(e->d_name);
-			if (len <= 5 || !ends_with(e->d_name, ".yaml"))
+			if (len <= 5 || len - 5 >= PRESET_NAME_MAX || !ends_with(e->d_name, ".yaml"))
 				continue;
 			int dup = 0;
 			for (int k = 0; k < nn; k++)
 				dup |= strlen(names[k]) == len - 5 && !strncmp(names[k], e->d_name, len - 5);
-			if (!dup && (names[nn] = strndup(e->d_name, len - 5)))
-				nn++;
+			if (!dup)
+				snprintf(names[nn++], PRESET_NAME_MAX, "%.*s", (int)(len - 5), e->d_name);
 		}
 		if (d)
 			closedir(d);
 	}
 	qsort(names, (size_t)nn, sizeof *names, by_name);
+	return nn;
+}
+
+void preset_names(char *buf, size_t sz)
+{
+	char names[64][PRESET_NAME_MAX];
+	int nn = preset_list(names, 64);
 	size_t o = 0;
 	buf[0] = 0;
-	for (int k = 0; k < nn; k++) {
+	for (int k = 0; k < nn; k++)
 		if (o < sz)
 			o += (size_t)snprintf(buf + o, sz - o, "%s%s", k ? ", " : "", names[k]);
-		free(names[k]);
-	}
 	if (!nn)
 		snprintf(buf, sz, "none");
 }

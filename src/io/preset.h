@@ -27,6 +27,10 @@ int preset_dirs(const char *exe, char dirs[][PRESET_PATH_MAX], int max);
  * was found (its path in out), 0 when arg is a file path (copied to out),
  * -1 when arg is a name no folder holds, or out is too small. */
 int preset_resolve(const char *arg, char *out, size_t sz);
+/* The presets' names (NAME of NAME.yaml), each once, sorted, into names
+ * (at most max); returns how many. */
+#define PRESET_NAME_MAX 64
+int preset_list(char names[][PRESET_NAME_MAX], int max);
 /* The names of the presets in the folders ("default, pangaea, ..."), each
  * once, sorted; "none" when there are none. */
 void preset_names(char *buf, size_t sz);

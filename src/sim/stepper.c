@@ -443,7 +443,8 @@ static bool handle(stepper_t *st, const step_cmd *c)
 {
 	/* what changes play or the planet's time ends a run to a step */
 	if (c->kind != STEP_CMD_SPEED && c->kind != STEP_CMD_SAVE && c->kind != STEP_CMD_EXPORT
-	    && c->kind != STEP_CMD_SET_PARAM && c->kind != STEP_CMD_RIFT) {
+	    && c->kind != STEP_CMD_SET_PARAM && c->kind != STEP_CMD_SET_LAYER
+	    && c->kind != STEP_CMD_RIFT) {
 		pthread_mutex_lock(&st->mu);
 		st->status.run_to = -1;
 		pthread_mutex_unlock(&st->mu);
@@ -490,6 +491,22 @@ static bool handle(stepper_t *st, const step_cmd *c)
 		observe(st, c, 0);
 		return true;
 	}
+	case STEP_CMD_SET_LAYER: {
+		const char *key = c->def ? c->def->path : "?";
+		set_busy(st, true, false);
+		int rc = planet_set_layer(st->cur->pl, c->index, c->def, c->value);
+		set_busy(st, false, false);
+		if (rc != 0) {
+			SET_MSG(st, true, "terrain.layers[%d].%s: %g rejected", c->index, key, c->value);
+			observe(st, c, -1);
+			return false;
+		}
+		changed_past(st);
+		SET_MSG(st, false, "terrain.layers[%d].%s = %g: the relief follows", c->index, key,
+		        c->value);
+		observe(st, c, 0);
+		return true;
+	}
 	case STEP_CMD_RIFT: {
 		/* a refused rift may still have drawn from the planet's generator */
 		int rc = planet_rift(st->cur->pl, (int)c->value);
@@ -517,10 +534,28 @@ static bool handle(stepper_t *st, const step_cmd *c)
 			observe(st, c, -1);
 			return false;
 		}
+		if (c->text[0])
+			snprintf(st->scenario, sizeof st->scenario, "%s", c->text);
 		SET_MSG(st, false, "built %s, seed %llu", c->prm->name[0] ? c->prm->name : "the planet",
 		        (unsigned long long)c->prm->seed);
 		observe(st, c, 0);
 		return true;
+	}
+	case STEP_CMD_LOAD: {
+		/* the new world's parameters replace the old for r (REGEN) */
+		int rc = build_world(st, planet_params(st->cur->pl), c->text);
+		pthread_mutex_lock(&st->mu);
+		st->status.open_serial++;
+		st->status.open_ok = rc == 0;
+		if (rc == 0) {
+			snprintf(st->scenario, sizeof st->scenario, "%s", c->text);
+			set_msg_locked(st, false, "opened %s at step %lld", c->text,
+			               (long long)planet_step_count(st->cur->pl));
+		}
+		pthread_mutex_unlock(&st->mu);
+		wake(st);
+		observe(st, c, rc);
+		return rc == 0;
 	}
 	case STEP_CMD_SAVE: {
 		char err[512] = "", path[sizeof c->text + 16];

@@ -38,7 +38,15 @@ typedef enum {
 	                       * replayed; past its end, played to (no speed cap) */
 	STEP_CMD_BACK,        /* value: how many steps back from the planet's (pauses) */
 	STEP_CMD_BUILD,       /* prm: build this planet (another of the scenario's
-	                       * planets); the history starts again */
+	                       * planets, or another scenario's); the history
+	                       * starts again; text, when not empty, names the
+	                       * scenario in exports from then on */
+	STEP_CMD_LOAD,        /* text: resume this state file instead of the
+	                       * planet (the history starts again); a file that
+	                       * fails leaves the planet as it was. Its outcome:
+	                       * stepper_status.open_serial, open_ok */
+	STEP_CMD_SET_LAYER,   /* def (layer_table or layer_centre_table) + value
+	                       * for noise layer `index` (planet_set_layer) */
 } step_cmd_kind;
 
 typedef struct step_cmd {
@@ -46,6 +54,7 @@ typedef struct step_cmd {
 	double value;
 	const param_def *def;
 	const params *prm;    /* STEP_CMD_BUILD: valid until the command is done */
+	int index;            /* STEP_CMD_SET_LAYER: which layer (0 = the first) */
 	char text[256];
 } step_cmd;
 
@@ -64,6 +73,8 @@ typedef struct stepper_status {
 	char msg[256];
 	bool fatal;            /* the planet could not be built: msg says why */
 	int64_t run_to;        /* playing up to this step (STEP_CMD_SEEK), or -1 */
+	unsigned open_serial;  /* increments with every STEP_CMD_LOAD done... */
+	bool open_ok;          /* ...and whether the last one loaded its file */
 } stepper_status;
 
 /* Start the thread. scenario names the scenario in exported files. The planet is built on the thread, so a level-8 planet

@@ -21,6 +21,7 @@
 
 #include "base/clock.h"
 #include "base/err.h"
+#include "tui/chooser.h"
 #include "tui/events.h"
 #include "tui/help.h"
 #include "tui/history.h"
@@ -107,6 +108,8 @@ static void draw(ui_t *u, mapview *mv)
 	panel_keys(u, stdscr);
 	if (u->help)
 		help_draw(u, stdscr, key_table, (int)key_table_len);
+	if (u->choosing)
+		chooser_draw(u, stdscr);
 }
 
 /* Bytes this thread (the UI thread) has written so far (Linux
@@ -165,6 +168,7 @@ static void sync_status(ui_t *u)
 		status_message(u, s.msg_is_error, "%s", s.msg);
 	}
 	u->status = s;
+	chooser_sync(u);
 }
 
 int dashboard_run(const dash_opts *o)
@@ -368,6 +372,7 @@ int dashboard_run(const dash_opts *o)
 	stepper_free(u->st);
 	mapview_done(&mv);
 	lineage_done(&u->lin);
+	chooser_free(u);
 	close(pipefd[0]);
 	close(pipefd[1]);
 	if (fatal) {

@@ -6,6 +6,7 @@
 #include <time.h>
 #include <curses.h>
 #include "core/grid.h"
+#include "tui/chooser.h"
 #include "tui/help.h"
 #include "tui/mapview.h"
 #include "tui/paramedit.h"
@@ -154,6 +155,8 @@ static unsigned confirm_key(ui_t *u, int key)
 {
 	int what = u->confirm;
 	u->confirm = 0;
+	if (what == 'o')
+		return chooser_answer(u, key == 'y' || key == 'Y');
 	if (key != 'y' && key != 'Y') {
 		status_message(u, false, what == 'r' || what == 'N' || what == 'B' ? "kept the run"
 		                                                   : "nothing changed; the history is kept");
@@ -167,11 +170,8 @@ static unsigned confirm_key(ui_t *u, int key)
 		return paramedit_rebuild(u);
 	if (what == 'R')
 		return send(u, STEP_CMD_RIFT, plate_table_selected(u));
-	if (what == 'p' && u->pend_def) {
-		step_cmd c = {.kind = STEP_CMD_SET_PARAM, .def = u->pend_def, .value = u->pend_value};
-		if (stepper_send(u->st, &c) != 0)
-			status_message(u, true, "busy: try again");
-	}
+	if (what == 'p' && u->pend_def)
+		paramedit_send(u);
 	return DIRTY_TEXT;
 }
 
@@ -205,6 +205,8 @@ static unsigned k_export(ui_t *u, int key)
 		status_message(u, true, "busy: command queue full");
 	return DIRTY_TEXT;
 }
+
+static unsigned k_open(ui_t *u, int key) { return chooser_show(u); }
 
 static unsigned k_redraw(ui_t *u, int key)
 {
@@ -451,11 +453,13 @@ const key_binding key_table[] = {
 	{{0}, "d del", "parameters: back to the default value", NULL},
 	{{0}, "PgDn PgUp", "parameters: scroll the key's description", NULL},
 	{{0}, "live/step 0", "parameters: live acts now, step 0 rebuilds", NULL},
+	{{0}, "layers[N]", "parameters: noise layer keys, live (relief follows)", NULL},
 	{{0}, "click", "map: inspect a place; tables: select", NULL},
 	{{'r', 0}, "r", "new planet with a new seed (asks y/n first)", k_regen},
 	{{'p', 'P', 0}, "p P", "next / previous planet of the file (planets:)", k_planet},
 	{{'R', 0}, "R", "rift a plate (followed, else largest)", k_rift},
-	{{'s', 0}, "s", "save state (reopen: tectonica FILE.state)", k_save},
+	{{'s', 0}, "s", "save state (reopen: tectonica FILE.state, or o)", k_save},
+	{{'o', 0}, "o", "open a preset, scenario or state (asks y/n first)", k_open},
 	{{'e', 0}, "e", "export maps (PNG) of this step", k_export},
 	{{'z', 0}, "z", "zoom in (around the cursor; wheel: the pointer)", k_zoom},
 	{{'Z', 0}, "Z", "zoom out", k_zoom},
@@ -473,12 +477,19 @@ const size_t key_table_len = sizeof key_table / sizeof key_table[0];
 
 unsigned input_key(ui_t *u, int key)
 {
+	if (key == KEY_MOUSE && u->choosing) {
+		MEVENT ev;
+		getmouse(&ev);    /* the box takes no clicks: drop it */
+		return 0;
+	}
 	if (key == KEY_MOUSE)
 		return mouse(u);
 	if (u->prompting)
 		return timebar_prompt_key(u, key);
 	if (u->confirm)
 		return confirm_key(u, key);
+	if (u->choosing)
+		return chooser_key(u, key);
 	if (u->help)
 		return help_key(u, key, (int)key_table_len);
 	unsigned r = 0;

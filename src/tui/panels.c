@@ -7,6 +7,7 @@
 #include <string.h>
 #include "base/clock.h"
 #include "core/grid.h"
+#include "tui/chooser.h"
 #include "tui/mapview.h"
 #include "tui/palette.h"
 #include "tui/status.h"
@@ -34,6 +35,9 @@ static void confirm_line(ui_t *u, WINDOW *w, rect r, int x)
 	if (u->confirm == 'r')
 		widget_printf(w, r, 0, x, " new planet: discard these %lld steps? y/n ",
 		              u->snap ? (long long)u->snap->step : 0LL);
+	else if (u->confirm == 'o')
+		widget_printf(w, r, 0, x, " open %s: discard these %lld steps? y/n ",
+		              chooser_pending_name(u), u->snap ? (long long)u->snap->step : 0LL);
 	else if (u->confirm == 'N')
 		widget_printf(w, r, 0, x, " planet %d/%d %s: discard these %lld steps? y/n ",
 		              u->planet_next + 1, u->planet_count, u->planets[u->planet_next].name,
@@ -54,7 +58,8 @@ void panel_status(ui_t *u, WINDOW *w)
 	int x = 0;
 	char b1[32], b2[32], gname[16];
 	x += widget_printf(w, r, 0, x, " tectonica ");
-	if (u->prompting || (u->confirm && u->confirm != 'r' && u->confirm != 'N' && u->confirm != 'B')) {
+	if (u->prompting || (u->confirm && u->confirm != 'r' && u->confirm != 'N' && u->confirm != 'B'
+	                     && u->confirm != 'o')) {
 		timebar_draw_prompt(u, w, r, x);
 		return;
 	}

@@ -3,8 +3,11 @@
  * changes the running planet) or step 0 (it is read when the planet is
  * built: editing it builds the planet again from step 0, same seed). Keys
  * are edited in place (Enter, type, Enter), nudged with the arrows or put
- * back to their default (d). Values are checked against the table's bounds
- * here, before they reach the stepping thread. */
+ * back to their default (d). The keys of each noise layer follow under
+ * "terrain.layers[N]" (layer_table; centre as its three numbers): all live,
+ * an edit derives the relief of all crust from the new stack
+ * (planet_set_layer). Values are checked against the table's bounds here,
+ * before they reach the stepping thread. */
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -18,7 +21,7 @@
 #include "tui/timebar.h"
 #include "tui/widgets.h"
 
-enum { MAXKEYS = 128, HELP_LINES = 16, HELP_COLS = 96 };
+enum { MAXKEYS = 192, HELP_LINES = 16, HELP_COLS = 96 };
 
 /* The keys the panel lists: numbers, enums and switches (not the name and
  * the seed: the title shows them, r picks a new seed), of the grid's size
@@ -32,21 +35,42 @@ static bool listed(const param_def *d, const params *p)
 	return !params_is_grid_size_key(d->path) || !strcmp(d->path, params_grid_size_key(p->grid));
 }
 
-static int panel_params(const params *p, const param_def **out)
+/* A key of the panel: of param_table (layer -1), or of noise layer
+ * `layer` (layer_table, layer_centre_table). */
+typedef struct pkey {
+	const param_def *d;
+	int layer;
+} pkey;
+
+static int panel_params(const params *p, pkey *out)
 {
 	int n = 0;
 	for (size_t i = 0; i < param_table_len && n < MAXKEYS; i++)
 		if (listed(&param_table[i], p))
-			out[n++] = &param_table[i];
+			out[n++] = (pkey){&param_table[i], -1};
+	for (int l = 0; l < p->layer_count && l < MAX_NOISE_LAYERS; l++)
+		for (size_t i = 0; i < layer_table_len && n + 3 <= MAXKEYS; i++) {
+			const param_def *d = &layer_table[i];
+			if (d->type == PK_VEC3)
+				for (int k = 0; k < 3; k++)
+					out[n++] = (pkey){&layer_centre_table[k], l};
+			else if (d->type != PK_STRING)
+				out[n++] = (pkey){d, l};
+		}
 	return n;
 }
 
+static double key_get(const params *p, const pkey *k)
+{
+	return k->layer < 0 ? params_get(p, k->d) : param_get_at(&p->layers[k->layer], k->d);
+}
+
 /* The selection starts on the first live key (what most edits are for). */
-static void settle_selection(ui_t *u, const param_def *const *defs, int n)
+static void settle_selection(ui_t *u, const pkey *keys, int n)
 {
 	if (u->param_sel < 0)
 		for (int k = n - 1; k >= 0; k--)
-			if (defs[k]->live)
+			if (keys[k].d->live && keys[k].layer < 0)
 				u->param_sel = k;
 	if (u->param_sel >= n)
 		u->param_sel = n - 1;
@@ -61,17 +85,41 @@ static int section_len(const param_def *d)
 	return dot ? (int)(dot - d->path) : 0;
 }
 
-static bool same_section(const param_def *a, const param_def *b)
+static bool same_section(const pkey *a, const pkey *b)
 {
-	int n = section_len(a);
-	return n == section_len(b) && !strncmp(a->path, b->path, (size_t)n);
+	if (a->layer != b->layer)
+		return false;
+	if (a->layer >= 0)
+		return true;
+	int n = section_len(a->d);
+	return n == section_len(b->d) && !strncmp(a->d->path, b->d->path, (size_t)n);
 }
 
-/* Names are shown without their section: the section heads its keys. */
-static const char *short_name(const param_def *d)
+/* A section's name: "plates", or "terrain.layers[0] simple". */
+static void section_name(const params *p, const pkey *k, char *buf, size_t n)
 {
-	const char *dot = strrchr(d->path, '.');
-	return dot ? dot + 1 : d->path;
+	if (k->layer >= 0)
+		snprintf(buf, n, "terrain.layers[%d] %s", k->layer,
+		         p->layers[k->layer].filter == FILTER_RIDGED ? "ridged" : "simple");
+	else
+		snprintf(buf, n, "%.*s", section_len(k->d), k->d->path);
+}
+
+/* Names are shown without their section: the section heads its keys (a
+ * layer's keys whole: "centre.x"). */
+static const char *short_name(const pkey *k)
+{
+	const char *dot = strrchr(k->d->path, '.');
+	return k->layer >= 0 || !dot ? k->d->path : dot + 1;
+}
+
+/* The key's whole path, "terrain.layers[0].strength" for a layer's. */
+static void full_path(const pkey *k, char *buf, size_t n)
+{
+	if (k->layer >= 0)
+		snprintf(buf, n, "terrain.layers[%d].%s", k->layer, k->d->path);
+	else
+		snprintf(buf, n, "%s", k->d->path);
 }
 
 static void fmt_value(const param_def *d, double v, char *buf, size_t n)
@@ -126,30 +174,33 @@ static const char *mark(const ui_t *u, const param_def *d)
 
 /* The selected key's whole description: its path, what it does, unit,
  * bounds, default and when it acts. */
-static int describe(const ui_t *u, const param_def *d, int width, char out[][HELP_COLS])
+static int describe(const ui_t *u, const pkey *k, int width, char out[][HELP_COLS])
 {
-	char text[640], lo[32], hi[32], def[32];
+	const param_def *d = k->d;
+	char text[640], lo[32], hi[32], def[32], path[64];
+	full_path(k, path, sizeof path);
 	fmt_value(d, d->min, lo, sizeof lo);
 	fmt_value(d, d->max, hi, sizeof hi);
 	fmt_value(d, d->def, def, sizeof def);
 	bool unit = d->unit && *d->unit;
-	snprintf(text, sizeof text, "%s: %s. Range %s..%s%s%s, default %s%s%s. %s %s", d->path,
+	snprintf(text, sizeof text, "%s: %s. Range %s..%s%s%s, default %s%s%s. %s %s", path,
 	         d->help ? d->help : "", lo, hi, unit ? " " : "", unit ? d->unit : "", def,
 	         unit ? " " : "", unit ? d->unit : "", mark(u, d),
-	         d->live ? "live: changes the running planet"
+	         k->layer >= 0 ? "live: the relief of all crust follows at once"
+	         : d->live ? "live: changes the running planet"
 	                 : "step 0: read when the planet is built; an edit builds it again (same seed)");
 	return wrap(text, width, out, HELP_LINES);
 }
 
 /* The panel's rows: a section name, then its keys. */
-typedef struct prow { const param_def *head; int key; } prow;
+typedef struct prow { const pkey *head; int key; } prow;
 
-static int panel_rows(const param_def *const *defs, int n, prow *rows)
+static int panel_rows(const pkey *keys, int n, prow *rows)
 {
 	int m = 0;
 	for (int k = 0; k < n; k++) {
-		if (k == 0 || !same_section(defs[k], defs[k - 1]))
-			rows[m++] = (prow){defs[k], -1};
+		if (k == 0 || !same_section(&keys[k], &keys[k - 1]))
+			rows[m++] = (prow){&keys[k], -1};
 		rows[m++] = (prow){NULL, k};
 	}
 	return m;
@@ -190,19 +241,19 @@ void paramedit_draw(ui_t *u, WINDOW *w)
 	rect r = widget_inner(box);
 	if (!u->snap || r.h < 1)
 		return;
-	const param_def *defs[MAXKEYS];
-	int n = panel_params(&u->snap->prm, defs);
+	pkey keys[MAXKEYS];
+	int n = panel_params(&u->snap->prm, keys);
 	if (n == 0)
 		return;
-	settle_selection(u, defs, n);
-	const param_def *seld = defs[u->param_sel];
+	settle_selection(u, keys, n);
+	const param_def *seld = keys[u->param_sel].d;
 	/* focused: the selected key's whole description under the list, as
 	 * many lines as it needs (at least one key row stays); what does not
 	 * fit scrolls with PgDn / PgUp */
 	char help[HELP_LINES][HELP_COLS];
 	int nhelp = 0, shown = 0;
 	if (focus && !u->editing) {
-		nhelp = describe(u, seld, r.w - 3, help);
+		nhelp = describe(u, &keys[u->param_sel], r.w - 3, help);
 		int cap = r.h >= 12 ? r.h / 2 : r.h - 1;
 		shown = nhelp < cap ? nhelp : cap;
 		if (u->param_help_top > nhelp - shown)
@@ -213,7 +264,7 @@ void paramedit_draw(ui_t *u, WINDOW *w)
 	if (focus && u->editing)
 		shown = 1;
 	prow rowv[2 * MAXKEYS];
-	int nrows = panel_rows(defs, n, rowv), selrow = 0;
+	int nrows = panel_rows(keys, n, rowv), selrow = 0;
 	for (int i = 0; i < nrows; i++)
 		if (rowv[i].key == u->param_sel)
 			selrow = i;
@@ -231,8 +282,8 @@ void paramedit_draw(ui_t *u, WINDOW *w)
 	/* values in one column after the longest name, as far as room allows */
 	int namew = 0;
 	for (int k = 0; k < n; k++)
-		if ((int)strlen(short_name(defs[k])) > namew)
-			namew = (int)strlen(short_name(defs[k]));
+		if ((int)strlen(short_name(&keys[k])) > namew)
+			namew = (int)strlen(short_name(&keys[k]));
 	if (namew > r.w - 2 - 8)
 		namew = r.w - 2 - 8;
 	for (int row = 0; row < rows; row++) {
@@ -241,23 +292,25 @@ void paramedit_draw(ui_t *u, WINDOW *w)
 		if (i >= nrows)
 			continue;
 		if (rowv[i].head) {
+			char sec[48];
+			section_name(&u->snap->prm, rowv[i].head, sec, sizeof sec);
 			palette_use(w, UI_DIM);
-			widget_printf(w, r, row, 0, "%.*s", section_len(rowv[i].head), rowv[i].head->path);
+			widget_printf(w, r, row, 0, "%s", sec);
 			palette_use(w, UI_TEXT);
 			continue;
 		}
 		int k = rowv[i].key;
-		const param_def *d = defs[k];
+		const param_def *d = keys[k].d;
 		char val[48];
 		bool sel = focus && k == u->param_sel;
 		if (sel && u->editing)
 			snprintf(val, sizeof val, "%s_", u->edit);
 		else
-			fmt_value(d, params_get(&u->snap->prm, d), val, sizeof val);
+			fmt_value(d, key_get(&u->snap->prm, &keys[k]), val, sizeof val);
 		palette_use(w, d->live ? UI_OK : UI_DIM);
 		widget_printf(w, r, row, 0, "%s", mark(u, d));
 		palette_use(w, sel ? UI_SELECT : UI_TEXT);
-		name_row(u, w, r, row, short_name(d), namew, val, d->unit);
+		name_row(u, w, r, row, short_name(&keys[k]), namew, val, d->unit);
 		palette_use(w, UI_TEXT);
 	}
 	if (focus) {
@@ -323,6 +376,7 @@ static void rebuild_with(ui_t *u, const param_def *d, double v)
 		return;
 	}
 	u->pend_def = d;
+	u->pend_layer = -1;
 	u->pend_value = v;
 	if (u->snap->step == 0)
 		paramedit_rebuild(u);
@@ -330,15 +384,51 @@ static void rebuild_with(ui_t *u, const param_def *d, double v)
 		u->confirm = 'B';
 }
 
-/* Check and send one value; the message says what was wrong. */
-static void apply(ui_t *u, const param_def *d, double v)
+/* Why an edit of a noise layer's key would change nothing, or NULL. */
+static const char *layer_no_effect(const params *p, const pkey *k, char *buf, size_t n)
 {
+	const noise_layer *l = &p->layers[k->layer];
+	int first = -1;
+	for (int i = 0; i < p->layer_count && first < 0; i++)
+		if (p->layers[i].enabled)
+			first = i;
+	if (!l->enabled && strcmp(k->d->path, "enabled"))
+		snprintf(buf, n, "terrain.layers[%d] is off: its keys act once its enabled is 1", k->layer);
+	else if (!strcmp(k->d->path, "weight_multiplier") && l->filter != FILTER_RIDGED)
+		snprintf(buf, n, "weight_multiplier acts on ridged layers only (terrain.layers[%d] is simple)",
+		         k->layer);
+	else if (!strcmp(k->d->path, "use_first_layer_mask") && first == k->layer)
+		snprintf(buf, n, "terrain.layers[%d] is the first layer on: it is the mask the others use",
+		         k->layer);
+	else
+		return NULL;
+	return buf;
+}
+
+void paramedit_send(ui_t *u)
+{
+	step_cmd c = {.kind = u->pend_layer >= 0 ? STEP_CMD_SET_LAYER : STEP_CMD_SET_PARAM,
+	              .def = u->pend_def, .value = u->pend_value, .index = u->pend_layer};
+	if (!c.def || stepper_send(u->st, &c) != 0)
+		status_message(u, true, "busy: try again");
+}
+
+/* Check and send one value; the message says what was wrong. */
+static void apply(ui_t *u, const pkey *k, double v)
+{
+	const param_def *d = k->d;
+	char path[64], why[160];
+	full_path(k, path, sizeof path);
 	if (!isfinite(v) || v < d->min || v > d->max) {
-		status_message(u, true, "%s must be between %g and %g", d->path, d->min, d->max);
+		status_message(u, true, "%s must be between %g and %g", path, d->min, d->max);
 		return;
 	}
-	if ((d->type == PK_INT || d->type == PK_ENUM) && v != floor(v)) {
-		status_message(u, true, "%s must be a whole number", d->path);
+	if ((d->type == PK_INT || d->type == PK_ENUM || d->type == PK_BOOL) && v != floor(v)) {
+		status_message(u, true, "%s must be a whole number", path);
+		return;
+	}
+	if (u->snap && k->layer >= 0 && layer_no_effect(&u->snap->prm, k, why, sizeof why)) {
+		status_message(u, true, "%s", why);
 		return;
 	}
 	/* an edit that cannot act says so instead of vanishing */
@@ -353,12 +443,11 @@ static void apply(ui_t *u, const param_def *d, double v)
 	}
 	/* in the past, the recorded steps after this one no longer follow */
 	u->pend_def = d;
+	u->pend_layer = k->layer;
 	u->pend_value = v;
 	if (timebar_ask(u, 'p'))
 		return;
-	step_cmd c = {.kind = STEP_CMD_SET_PARAM, .def = d, .value = v};
-	if (stepper_send(u->st, &c) != 0)
-		status_message(u, true, "busy: try again");
+	paramedit_send(u);
 }
 
 static double nudge_step(const param_def *d)
@@ -376,12 +465,13 @@ unsigned paramedit_key(ui_t *u, int key)
 {
 	if (!u->snap)
 		return 0;
-	const param_def *defs[MAXKEYS];
-	int n = panel_params(&u->snap->prm, defs);
+	pkey keys[MAXKEYS];
+	int n = panel_params(&u->snap->prm, keys);
 	if (n == 0)
 		return 0;
-	settle_selection(u, defs, n);
-	const param_def *d = defs[u->param_sel];
+	settle_selection(u, keys, n);
+	const pkey *sel = &keys[u->param_sel];
+	const param_def *d = sel->d;
 	if (u->editing) {
 		size_t len = strlen(u->edit);
 		switch (key) {
@@ -397,7 +487,7 @@ unsigned paramedit_key(ui_t *u, int key)
 			if (end == u->edit || *end || errno)
 				status_message(u, true, "'%s' is not a number", u->edit);
 			else
-				apply(u, d, v);
+				apply(u, sel, v);
 			u->editing = false;
 			break;
 		}
@@ -415,7 +505,7 @@ unsigned paramedit_key(ui_t *u, int key)
 		}
 		return DIRTY_TEXT;
 	}
-	double v = params_get(&u->snap->prm, d);
+	double v = key_get(&u->snap->prm, sel);
 	switch (key) {
 	case KEY_UP: case 'k':
 		u->param_sel = u->param_sel > 0 ? u->param_sel - 1 : 0;
@@ -435,10 +525,10 @@ unsigned paramedit_key(ui_t *u, int key)
 		break;
 	case 'd': case KEY_DC:
 		/* back to the default */
-		apply(u, d, d->def);
+		apply(u, sel, d->def);
 		break;
-	case KEY_LEFT: apply(u, d, fmax(d->min, v - nudge_step(d))); break;
-	case KEY_RIGHT: apply(u, d, fmin(d->max, v + nudge_step(d))); break;
+	case KEY_LEFT: apply(u, sel, fmax(d->min, v - nudge_step(d))); break;
+	case KEY_RIGHT: apply(u, sel, fmin(d->max, v + nudge_step(d))); break;
 	default: return 0;
 	}
 	return DIRTY_TEXT;
@@ -451,9 +541,9 @@ unsigned paramedit_click(ui_t *u, int y, int x)
 	u->editing = false;
 	if (!u->snap || y < r.y || y >= r.y + r.h)
 		return DIRTY_TEXT;
-	const param_def *defs[MAXKEYS];
+	pkey keys[MAXKEYS];
 	prow rowv[2 * MAXKEYS];
-	int nrows = panel_rows(defs, panel_params(&u->snap->prm, defs), rowv);
+	int nrows = panel_rows(keys, panel_params(&u->snap->prm, keys), rowv);
 	int i = u->param_top + (y - r.y);
 	/* a section's name selects its first key */
 	if (i < nrows) {

@@ -40,6 +40,7 @@ typedef struct ui {
 	const snapshot_t *snap;         /* newest snapshot, or NULL */
 	stepper_status status;
 	const char *scenario;           /* shown in the status line */
+	char scenario_buf[256];         /* ...a state opened with o */
 	const params *planets;          /* p P: the scenario's planets, or NULL */
 	int planet_count;               /* how many (0 or 1: the title names none) */
 	int planet_idx;                 /* the one built last */
@@ -71,10 +72,13 @@ typedef struct ui {
 	int confirm;                    /* key waiting for y/n (r, R, p), or 0 */
 	int64_t confirm_last;           /* R, p: the history's last step they drop */
 	bool prompting;                 /* t: the go-to prompt is open */
+	bool choosing;                  /* o: the box to open a file is up */
+	struct chooser *chooser;        /* its rows and what it opened (chooser.c) */
 	char prompt[24];
 	int64_t seek_to;                /* step asked for last ([ ] t), or -1 */
 	double seek_at;                 /* when (clock_s) */
 	const struct param_def *pend_def;   /* p: the parameter change waiting */
+	int pend_layer;                 /* ...of noise layer pend_layer, or -1 */
 	double pend_value;
 	ui_focus focus;
 	layout lay;
