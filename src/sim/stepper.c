@@ -493,6 +493,12 @@ static bool handle(stepper_t *st, const step_cmd *c)
 	}
 	case STEP_CMD_SET_LAYER: {
 		const char *key = c->def ? c->def->path : "?";
+		if (st->terrain) {
+			/* planet_new_imported gives the crust no noise detail */
+			SET_MSG(st, true, "terrain.layers: the imported map is the relief; noise layers do not act on it");
+			observe(st, c, -1);
+			return false;
+		}
 		set_busy(st, true, false);
 		int rc = planet_set_layer(st->cur->pl, c->index, c->def, c->value);
 		set_busy(st, false, false);
