@@ -350,9 +350,15 @@ static void fill_enclosed_ocean(planet_t *pl, plate_t *p)
 }
 
 /* Age the crust, deepen old ocean floor, erode continents. Per plate. */
+typedef struct age_ctx {
+	planet_t *pl;
+	int order[PLATES_MAX];      /* largest pool first */
+} age_ctx;
+
 static void age_chunk(void *ctx, int b, int e, int chunk)
 {
-	planet_t *pl = ctx;
+	planet_t *pl = ((age_ctx *)ctx)->pl;
+	const int *order = ((age_ctx *)ctx)->order;
 	double dt = pl->prm.dt_myr;
 	double keep = exp(-pl->prm.erosion_rate * dt);
 	double log_keep = -pl->prm.erosion_rate * dt;
@@ -360,7 +366,8 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 	int rise_pass = pl->step % MARGIN_EVERY == 0;
 	double shelf_keep = exp(-dt / SHELF_SUBSIDENCE_MYR);
 	double root_keep = exp(-ROOT_EROSION * pl->prm.erosion_rate * dt);
-	for (int pi = b; pi < e; pi++) {
+	for (int at = b; at < e; at++) {
+		int pi = order[at];
 		relax_continents(pl, &pl->plates[pi]);
 		if (pl->step % ENCLOSED_EVERY == 0)
 			fill_enclosed_ocean(pl, &pl->plates[pi]);
@@ -407,7 +414,12 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 int crust_evolve(planet_t *pl)
 {
 	orogeny(pl);
-	pool_for(pl->pool, pl->nplates, 1, age_chunk, pl);
+	age_ctx ac = {.pl = pl};
+	int32_t samples[PLATES_MAX];
+	for (int i = 0; i < pl->nplates; i++)
+		samples[i] = pl->plates[i].crust.count;
+	plates_largest_first(samples, pl->nplates, ac.order);
+	pool_for(pl->pool, pl->nplates, 1, age_chunk, &ac);
 	int32_t *remap = NULL;
 	int rc = 0;
 	for (int i = 0; i < pl->nplates && rc == 0; i++) {

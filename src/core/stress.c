@@ -141,6 +141,7 @@ typedef struct spread_ctx {
 	int32_t *parts;     /* as in stress_ctx, then turned into queue positions */
 	int32_t start[PLATES_MAX + 1];   /* each plate's stretch of pl->queue */
 	int32_t seeds[PLATES_MAX];
+	int order[PLATES_MAX];           /* largest plate first */
 } spread_ctx;
 
 /* Boundary cells into their plate's stretch of queue, in cell order: chunk
@@ -164,8 +165,10 @@ static void seed_chunk(void *ctx, int b, int e, int chunk)
 static void spread_chunk(void *ctx, int b, int e, int chunk)
 {
 	spread_ctx *sc = ctx;
-	for (int p = b; p < e; p++)
+	for (int i = b; i < e; i++) {
+		int p = sc->order[i];
 		spread_plate(sc->pl, p, sc->pl->queue + sc->start[p], sc->seeds[p]);
+	}
 }
 
 /* Cells no front reached carry no stress. */
@@ -258,6 +261,10 @@ static void stress_run(planet_t *pl, int parallel)
 			at += cells;
 		}
 		sc.start[np] = at;
+		int32_t cells[PLATES_MAX];
+		for (int p = 0; p < np; p++)
+			cells[p] = sc.start[p + 1] - sc.start[p];
+		plates_largest_first(cells, np, sc.order);
 		pool_for(pl->pool, n, STRESS_GRAIN, seed_chunk, &sc);
 		pool_for(pl->pool, np, 1, spread_chunk, &sc);
 		pool_for(pl->pool, n, STRESS_GRAIN, unreached_chunk, &sc);
