@@ -55,7 +55,7 @@ static void draw_too_small(ui_t *u)
 static void draw(ui_t *u, mapview *mv)
 {
 	if (u->dirty & DIRTY_LAYOUT) {
-		layout_compute(&u->lay, LINES, COLS, u->fullmap);
+		layout_compute(&u->lay, LINES, COLS, u->fullmap, u->no_side);
 		u->dirty |= DIRTY_MAP;
 		if (u->focus == FOCUS_PLATES && !u->lay.show_plates)
 			u->focus = FOCUS_MAP;

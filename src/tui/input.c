@@ -281,6 +281,16 @@ static unsigned cursor_key(ui_t *u, int key)
 	return DIRTY_TEXT | (lon0 != u->pan_lon || lat0 != u->pan_lat ? DIRTY_MAP : 0);
 }
 
+/* v: the right column (plates, world, parameters) away for a wider map,
+ * and back */
+static unsigned k_side(ui_t *u, int key)
+{
+	u->no_side = !u->no_side;
+	status_message(u, false, u->no_side ? "plates, world, parameters hidden (v shows them)"
+	                                    : "plates, world, parameters shown");
+	return DIRTY_LAYOUT | DIRTY_MAP | DIRTY_TEXT;
+}
+
 static unsigned k_fullmap(ui_t *u, int key)
 {
 	u->fullmap = !u->fullmap;
@@ -453,17 +463,18 @@ const key_binding key_table[] = {
 	{{0}, "d del", "parameters: back to the default value", NULL},
 	{{0}, "PgDn PgUp", "parameters: scroll the key's description", NULL},
 	{{0}, "live/step 0", "parameters: live acts now, step 0 rebuilds", NULL},
-	{{0}, "layers[N]", "parameters: noise layer keys, live (relief follows)", NULL},
+	{{0}, "layers[N]", "parameters: noise layers' keys, live", NULL},
 	{{0}, "click", "map: inspect a place; tables: select", NULL},
 	{{'r', 0}, "r", "new planet with a new seed (asks y/n first)", k_regen},
 	{{'p', 'P', 0}, "p P", "next / previous planet of the file (planets:)", k_planet},
 	{{'R', 0}, "R", "rift a plate (followed, else largest)", k_rift},
-	{{'s', 0}, "s", "save state (reopen: tectonica FILE.state, or o)", k_save},
-	{{'o', 0}, "o", "open a preset, scenario or state (asks y/n first)", k_open},
+	{{'s', 0}, "s", "save state (reopen: o, or tectonica FILE)", k_save},
+	{{'o', 0}, "o", "open a preset, scenario or state (y/n first)", k_open},
 	{{'e', 0}, "e", "export maps (PNG) of this step", k_export},
 	{{'z', 0}, "z", "zoom in (around the cursor; wheel: the pointer)", k_zoom},
 	{{'Z', 0}, "Z", "zoom out", k_zoom},
 	{{'0', 0}, "0", "whole planet again (zoom 1)", k_zoom},
+	{{'v', 0}, "v", "hide / show the right column (a wider map)", k_side},
 	{{'#', 0}, "#", "graticule: lat/lon lines and labels, equator yellow", k_graticule},
 	{{'m', 0}, "m", "mark this time to compare with", k_mark},
 	{{'c', 0}, "c", "compare: split with the mark, flip to it, off", k_compare},

@@ -34,7 +34,7 @@ static void full_map(layout *l, int body_y, int body_h, int cols, bool border)
 		l->legend = (rect){by + 1 + mh, bx + 1, 1, mw};
 }
 
-void layout_compute(layout *l, int lines, int cols, bool fullmap)
+void layout_compute(layout *l, int lines, int cols, bool fullmap, bool no_side)
 {
 	memset(l, 0, sizeof *l);
 	l->lines = lines;
@@ -65,6 +65,8 @@ void layout_compute(layout *l, int lines, int cols, bool fullmap)
 	int rw = cols < 100 ? 28 : cols < 160 ? 30 : cols * 3 / 10;
 	if (rw > 56)
 		rw = 56;
+	if (no_side)
+		rw = 0;
 	l->compact = rw < 40;
 	int lw = cols - rw;
 
@@ -104,20 +106,22 @@ void layout_compute(layout *l, int lines, int cols, bool fullmap)
 		add_hidden(l, "history");
 	}
 
-	/* right column: plates, world, parameters */
-	int world_h = l->compact ? 8 : 7;   /* narrow: the state hash on a row */
-	int rest = body_h - world_h;
-	int plates_h = rest / 2, params_h = rest - plates_h;
-	l->show_world = true;
-	l->show_plates = plates_h >= 4;
-	l->show_params = params_h >= 4;
-	l->plates = mk(body_y, lw, plates_h, rw);
-	l->world = mk(body_y + plates_h, lw, world_h, rw);
-	l->params = mk(body_y + plates_h + world_h, lw, params_h, rw);
-	if (!l->show_plates)
-		add_hidden(l, "plates");
-	if (!l->show_params)
-		add_hidden(l, "parameters");
+	/* right column: plates, world, parameters (unless v hid it) */
+	if (!no_side) {
+		int world_h = l->compact ? 8 : 7;   /* narrow: the state hash on a row */
+		int rest = body_h - world_h;
+		int plates_h = rest / 2, params_h = rest - plates_h;
+		l->show_world = true;
+		l->show_plates = plates_h >= 4;
+		l->show_params = params_h >= 4;
+		l->plates = mk(body_y, lw, plates_h, rw);
+		l->world = mk(body_y + plates_h, lw, world_h, rw);
+		l->params = mk(body_y + plates_h + world_h, lw, params_h, rw);
+		if (!l->show_plates)
+			add_hidden(l, "plates");
+		if (!l->show_params)
+			add_hidden(l, "parameters");
+	}
 	if (l->hidden[0]) {
 		size_t n = strlen(l->hidden);
 		snprintf(l->hidden + n, sizeof l->hidden - n, " hidden (need 100x30)");

@@ -24,8 +24,10 @@ typedef struct layout {
 
 enum { LAYOUT_MIN_COLS = 40, LAYOUT_MIN_LINES = 12 };
 
-/* fullmap: the map takes the whole body (key f). */
-void layout_compute(layout *l, int lines, int cols, bool fullmap);
+/* fullmap: the map takes the whole body (key f); no_side: the right
+ * column (plates, world, parameters) is hidden and the map takes its width
+ * (key v). */
+void layout_compute(layout *l, int lines, int cols, bool fullmap, bool no_side);
 static inline bool rect_has(rect r, int y, int x)
 {
 	return y >= r.y && y < r.y + r.h && x >= r.x && x < r.x + r.w;

@@ -156,7 +156,7 @@ void panel_keys(ui_t *u, WINDOW *w)
 	}
 	static const struct { const char *k, *t; } extra[] = {
 		{"g", "globe"}, {"f", "map"}, {"i", "inspect"}, {"space", "play"}, {".", "step"}, {"+-", "speed"},
-		{"tab", "panel"}, {"e", "export"},
+		{"tab", "panel"}, {"e", "export"}, {"o", "open"},
 	};
 	for (size_t i = 0; i < sizeof extra / sizeof extra[0] && x < r.w; i++) {
 		palette_use(w, UI_KEY);

@@ -67,6 +67,7 @@ typedef struct ui {
 	double spin;                    /* globe rotation, radians */
 	double globe_lat;               /* viewer latitude for the globe, degrees */
 	bool fullmap;                   /* f: the map alone */
+	bool no_side;                   /* v: no right column, a wider map */
 	bool help;
 	int help_top;                   /* first help row shown (it scrolls) */
 	int confirm;                    /* key waiting for y/n (r, R, p), or 0 */
