@@ -254,13 +254,6 @@ static int take_ocean(const planet_t *pl, const plate_t *p, int i, const void *c
 	return p->crust.type[i] == CRUST_OCEANIC;
 }
 
-/* Subduction starts at an old passive margin: the plate's ocean floor
- * breaks from its continent and becomes a plate of its own, set moving
- * toward the continent at MARGIN_BREAK_CM_YR so that it dives under it;
- * slab pull then keeps the new trench going. This is how floor that no
- * trench reached (an Atlantic, a pocket inside a supercontinent) is
- * recycled before it grows implausibly old. 0, 1 if nothing split (the
- * figures the choice was made on are a step old), -1 out of memory. */
 static int take_old(const planet_t *pl, const plate_t *p, int i, const void *ctx)
 {
 	(void)pl;
@@ -273,6 +266,13 @@ static bool has_continent(const plate_t *p)
 	return p->cont_area >= 0.05 * p->area;
 }
 
+/* Subduction starts at an old passive margin: the plate's ocean floor
+ * breaks from its continent and becomes a plate of its own, set moving
+ * toward the continent at MARGIN_BREAK_CM_YR so that it dives under it;
+ * slab pull then keeps the new trench going. This is how floor that no
+ * trench reached (an Atlantic, a pocket inside a supercontinent) is
+ * recycled before it grows implausibly old. 0, 1 if nothing split (the
+ * figures the choice was made on are a step old), -1 out of memory. */
 static int margin_break(planet_t *pl, int pi)
 {
 	const grid_t *g = pl->grid;
@@ -406,8 +406,8 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 	double dt = pl->prm.dt_myr;
 	int major = plate_events_major_count(pl), micro = pl->nplates - major;
 	/* each microplate lives MICROPLATE_LIFE_MYR on average; a microplate
-	 * that grew past MICROPLATE_AREA while plates.max were there already
-	 * is one plate too many: the smallest of those welds on at once */
+	 * that grew past MICROPLATE_AREA when plates.max plates that large
+	 * were there already is one too many: the smallest of them welds on */
 	bool crowded = major > pl->prm.plate_max;
 	if (crowded || (micro > 0 && rng_uniform(&pl->rng) < fmin(1, micro * dt / MICROPLATE_LIFE_MYR))) {
 		int from = -1, into = capture_target(pl, !crowded, &from);
