@@ -5,6 +5,8 @@
 #include "planet_internal.h"
 
 #define TRENCH_M 4000.0                /* trench below the floor at 10 cm/yr */
+#define SHELF_FLAT_KM 27.0             /* continental crust this thin is flat (a shelf) */
+#define SHELF_RELIEF_KM 6.0            /* and has its full relief this much thicker */
 
 /* trenches are dynamic: they last while the slab sinks */
 double elevation_trench_m(const planet_t *pl, int c)
@@ -18,7 +20,15 @@ static void elevation_chunk(void *ctx, int b, int e, int chunk)
 	for (int c = b; c < e; c++) {
 		const plate_t *p = &pl->plates[pl->owner[c]];
 		int s = pl->sample[c];
-		double h = p->crust.elev[s] + pl->prm.noise_m * p->crust.detail[s];
+		double detail = pl->prm.noise_m * p->crust.detail[s];
+		/* a shelf is flat (sediment fills it): terrain relief fades on
+		 * the thinned continental crust of a margin, or the hills of the
+		 * noise stood up out of it as a ring of land along passive coasts.
+		 * Thickness, not height against the sea: a restored state must
+		 * draw the same heights before its sea is known. */
+		if (p->crust.type[s] == CRUST_CONTINENTAL)
+			detail *= clampd((p->crust.thick[s] - SHELF_FLAT_KM) / SHELF_RELIEF_KM, 0, 1);
+		double h = p->crust.elev[s] + detail;
 		if (pl->subducting[c])
 			h -= elevation_trench_m(pl, c);
 		pl->elevation[c] = (float)clampd(h, ELEV_MIN_M, ELEV_MAX_M);
