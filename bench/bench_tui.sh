@@ -11,10 +11,16 @@
 #  - key-to-screen latency while a level-8 step runs: time from send-keys to
 #    the change being visible in capture-pane (an upper bound: it includes
 #    tmux's own work and the polling interval of 2 ms).
-# Usage: bench/bench_tui.sh [SECONDS_PER_MEASURE]   (TECTONICA=path/to/binary)
+#  - the same at 24-bit colour (COLORTERM=truecolor) in every view, and
+#    htop run the same way (same size, TERM, COLORTERM) beside it.
+# Usage: bench/bench_tui.sh [SECONDS_PER_MEASURE [SECTIONS]]
+#   SECTIONS: any of modes budget direct htop latency (default: all)
+#   (TECTONICA=path/to/binary)
 set -u
 TECTONICA=${TECTONICA:-$(dirname "$0")/../src/tectonica}
 secs=${1:-10}
+sections=${2:-"modes budget direct htop latency"}
+want() { case " $sections " in *" $1 "*) return 0;; esac; return 1; }
 command -v tmux >/dev/null || { echo "tmux is needed"; exit 1; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench_tui.XXXXXX") || exit 1
 sock=$tmp/sock
@@ -25,6 +31,11 @@ hz=$(getconf CLK_TCK)
 start() { # start [ENV=VALUE] SCENARIO-ARGS...: a fresh dashboard, its pid in $pid
 	envs=""
 	case "${1:-}" in *=*) envs=$1; shift;; esac
+	start_prog "$envs" "$TECTONICA" "$@"
+}
+start_prog() { # start_prog ENVS PROGRAM ARGS...: PROGRAM in the tmux pane
+	envs=$1 prog=$2
+	shift 2
 	tmux -S "$sock" kill-server 2>/dev/null
 	nstart=$(( ${nstart:-0} + 1 ))
 	sock=$tmp/sock.$nstart    # the old server may still be shutting down
@@ -32,7 +43,7 @@ start() { # start [ENV=VALUE] SCENARIO-ARGS...: a fresh dashboard, its pid in $p
 	cat >"$tmp/run.sh" <<EOT
 #!/bin/sh
 cd "$tmp"
-TERM=xterm-256color LANG=C.UTF-8 $envs sh -c 'echo \$\$ >"$tmp/pid"; exec "\$0" "\$@"' "$TECTONICA" $*
+TERM=xterm-256color LANG=C.UTF-8 $envs sh -c 'echo \$\$ >"$tmp/pid"; exec "\$0" "\$@"' "$prog" $*
 sleep 600
 EOT
 	chmod +x "$tmp/run.sh"
@@ -69,11 +80,12 @@ measure() {
 	t1=$(date +%s.%N)
 	tmux -S "$sock" pipe-pane
 	awk -v l="$1" -v b=$((b1 - b0)) -v u=$((u1 - u0)) -v p=$((p1 - p0)) -v hz="$hz" \
-	    -v t0="$t0" -v t1="$t1" -v s="$((s1 - s0))" 'BEGIN {
+	    -v t0="$t0" -v t1="$t1" -v s="$((${s1:-0} - ${s0:-0}))" 'BEGIN {
 		d = t1 - t0
 		printf "| %-26s | %9.1f | %6.1f | %6.1f | %6.1f |\n", l, b / d / 1024, 100 * u / hz / d, 100 * p / hz / d, s / d }'
 }
 
+if want modes; then
 echo "## default scenario (L6), 120x40, playing at the default cap (10 steps/s)"
 echo
 echo "| view                       |  KB/s out | UI CPU % | all CPU % | steps/s |"
@@ -103,8 +115,10 @@ hwm=$(awk '/VmHWM/ { print $2 }' "/proc/$pid/status")
 echo
 echo "Resident memory (default scenario): VmRSS $((rss / 1024)) MB, peak VmHWM $((hwm / 1024)) MB"
 tmux -S "$sock" send-keys q
+fi
 
 
+if want budget; then
 echo
 echo "## output budget and colour depth (default scenario, 120x40, playing)"
 echo
@@ -125,7 +139,48 @@ for k in 5 2; do
 	measure "elevation, no cap, --max-kbps $k" 30
 	tmux -S "$sock" send-keys q
 done
+fi
 
+if want direct; then
+echo
+echo "## 24-bit colour (COLORTERM=truecolor), default scenario, 120x40, playing"
+echo
+echo "| view                       |  KB/s out | UI CPU % | all CPU % | steps/s |"
+echo "|----------------------------|----------:|-------:|-------:|-------:|"
+start COLORTERM=truecolor
+# measure only once the planet steps (a measure before counts nothing)
+wait_screen ' step [1-9][0-9]* ' 60 || { echo "dashboard did not step"; exit 1; }
+sleep 2
+measure "biomes, 24-bit"
+for m in 2:elevation 3:plates 4:stress 5:temperature 6:precipitation 7:age 8:motion; do
+	tmux -S "$sock" send-keys "${m%%:*}"
+	measure "${m#*:}, 24-bit"
+done
+tmux -S "$sock" send-keys 1 g
+measure "globe (turning), 24-bit"
+tmux -S "$sock" send-keys g '#'
+measure "biomes + graticule, 24-bit"
+tmux -S "$sock" send-keys q
+fi
+
+if want htop; then
+echo
+echo "## htop, run the same way (120x40, TERM=xterm-256color, COLORTERM=truecolor)"
+echo
+echo "| view                       |  KB/s out | UI CPU % | all CPU % | steps/s |"
+echo "|----------------------------|----------:|-------:|-------:|-------:|"
+if command -v htop >/dev/null; then
+	start_prog COLORTERM=truecolor "$(command -v htop)"
+	sleep 3
+	pid=$(cat "$tmp/pid")
+	measure "htop (default 1.5 s delay)"
+	tmux -S "$sock" send-keys q
+else
+	echo "| htop not installed         |           |        |        |        |"
+fi
+fi
+
+want latency || exit 0
 echo
 echo "## key-to-screen latency at level 8 while stepping"
 cat >"$tmp/l8.yaml" <<'EOT'

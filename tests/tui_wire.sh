@@ -46,4 +46,31 @@ t $? "paused again: after the last step's frame the globe stops, nothing sent in
 keys q
 wait_for '^EXIT=0' 10
 t $? "q exits 0"
+
+# 24-bit colour: a step moves most colours by a unit or two, and cells
+# whose colour moved that little are not sent again. Twenty single steps
+# of the elevation map (hill-shaded: every pixel shifts) at 120x40, no
+# budget: bytes per step (about 11 KB on this small planet when every
+# shifted cell was resent, about 2 KB now).
+start 120 40 xterm-256color C.UTF-8 COLORTERM=truecolor -- --paused --max-kbps 0
+wait_for 'state [0-9a-f]{16}' 20
+keys 2
+wait_for 'Map · elevation' 5
+sleep 1
+: >"$tmp/wire"
+tmux -S "$sock" pipe-pane -o "cat >>'$tmp/wire'"
+i=1
+while [ $i -le 20 ]; do
+	keys .
+	wait_for " step $i " 10 || break
+	i=$((i + 1))
+done
+sleep 0.5
+tmux -S "$sock" pipe-pane
+per=$(( $(wc -c <"$tmp/wire") / 20 ))
+[ $i -gt 20 ] && [ "$per" -lt 5000 ] && [ "$per" -gt 0 ]
+t $? "24-bit colour: a step of the elevation map sends $per bytes (< 5000)"
+keys q
+wait_for '^EXIT=0' 10
+t $? "q exits 0"
 finish

@@ -122,6 +122,7 @@ void mapview_done(mapview *mv)
 	free(mv->cell);
 	free(mv->chars);
 	free(mv->grat);
+	free(mv->shown);
 	memset(mv, 0, sizeof *mv);
 }
 
@@ -134,7 +135,8 @@ static int ensure(mapview *mv, int cols, int rows, int pw, int ph)
 	mv->cell = malloc(sizeof *mv->cell * (size_t)pw * ph);
 	mv->chars = malloc(sizeof *mv->chars * ((size_t)cols * rows + 1));
 	mv->grat = malloc((size_t)pw * ph);
-	if (!mv->pix || !mv->cell || !mv->chars || !mv->grat) {
+	mv->shown = malloc(sizeof *mv->shown * (size_t)pw * ph);
+	if (!mv->pix || !mv->cell || !mv->chars || !mv->grat || !mv->shown) {
 		mapview_done(mv);
 		return -1;
 	}
@@ -358,11 +360,29 @@ static int pixel_colour(const ui_t *u, rgb c)
 	return u->mode == VIEW_BIOME || u->mode == VIEW_PLATES ? palette_index_classed(c) : palette_index(c);
 }
 
-static int pixel_index(const ui_t *u, const mapview *mv, int i)
+/* In direct colour a pixel whose colour moved by no more than HOLD per
+ * channel since it was last sent keeps the colour it was sent with: as
+ * plates move, the sea deepens and crust ages, most of the map shifts by
+ * a unit or two every step, and resending every such cell (40 bytes each
+ * at 24 bits) would spend the byte budget on changes nobody sees. Colours
+ * stay within HOLD of the truth; real changes go out at once. (Rounding to
+ * a coarser grid does not do this: values near a rounding edge flip every
+ * step, which sent more cells, not fewer.) */
+#define HOLD 16
+static rgb held(mapview *mv, int i, rgb c)
+{
+	rgb h = mv->shown[i];
+	if (mv->shown_ok && abs(c.r - h.r) <= HOLD && abs(c.g - h.g) <= HOLD && abs(c.b - h.b) <= HOLD)
+		return h;
+	mv->shown[i] = c;
+	return c;
+}
+
+static int pixel_index(const ui_t *u, mapview *mv, int i)
 {
 	if (mv->grat[i])
 		return palette_index(grat_rgb(mv->pix[i], mv->grat[i]));
-	rgb c = mv->pix[i];
+	rgb c = u->caps.depth == COLOR_DIRECT ? held(mv, i, mv->pix[i]) : mv->pix[i];
 	return pixel_colour(u, c);
 }
 
@@ -387,7 +407,9 @@ static void compose(const ui_t *u, mapview *mv)
 				wchar_t a;
 				int cen = ct >= 0 ? ct : cb;
 				if (arrow_at(u, mv, x, y, cen, &a)) {
-					int b2 = palette_index(mix(mv->pix[it], mv->pix[ib]));
+					bool direct = u->caps.depth == COLOR_DIRECT;
+					int b2 = palette_index(mix(direct ? held(mv, it, mv->pix[it]) : mv->pix[it],
+					                           direct ? held(mv, ib, mv->pix[ib]) : mv->pix[ib]));
 					set_ch(cc, a, A_BOLD, palette_pair(palette_contrast(b2), b2));
 					continue;
 				}
@@ -417,6 +439,7 @@ static void compose(const ui_t *u, mapview *mv)
 			}
 		}
 	}
+	mv->shown_ok = true;
 }
 
 /* The followed plate's outline: its pixels that touch another plate (or

@@ -39,6 +39,8 @@ typedef struct mapview {
 	rgb *pix;
 	int32_t *cell;              /* cell per pixel; -1 background, -2 globe axis */
 	uint8_t *grat;              /* graticule per pixel (GRAT_*) */
+	rgb *shown;                 /* direct colour: the colour each pixel was last sent as */
+	bool shown_ok;              /* shown[] holds a picture */
 	cchar_t *chars;
 } mapview;
 
