@@ -386,8 +386,22 @@ static int pixel_index(const ui_t *u, mapview *mv, int i)
 	return pixel_colour(u, c);
 }
 
+/* The colours held (held()) belong to one view of the planet: another
+ * mode, place or zoom sends every colour exactly, so a view looks the same
+ * whichever way it was reached; comparing two times (two pictures a
+ * frame) holds nothing. */
+static void hold_view(const ui_t *u, mapview *mv)
+{
+	bool comparing = u->mark && u->compare != COMPARE_OFF;
+	double v[8] = {u->mode, u->globe, u->zoom, u->pan_lon, u->pan_lat, u->spin, u->globe_lat, comparing};
+	if (comparing || memcmp(v, mv->shown_view, sizeof v) != 0)
+		mv->shown_ok = false;
+	memcpy(mv->shown_view, v, sizeof v);
+}
+
 static void compose(const ui_t *u, mapview *mv)
 {
+	hold_view(u, mv);
 	const map_mode *m = &map_modes[u->mode];
 	declare_classes(u);
 	for (int v = 0; v < VIEW_COUNT; v++)

@@ -40,7 +40,8 @@ typedef struct mapview {
 	int32_t *cell;              /* cell per pixel; -1 background, -2 globe axis */
 	uint8_t *grat;              /* graticule per pixel (GRAT_*) */
 	rgb *shown;                 /* direct colour: the colour each pixel was last sent as */
-	bool shown_ok;              /* shown[] holds a picture */
+	bool shown_ok;              /* shown[] holds a picture of the view in shown_view */
+	double shown_view[8];
 	cchar_t *chars;
 } mapview;
 
