@@ -188,20 +188,6 @@ static int read_terrain(const import_opts *im, heightfield *terrain, export_impo
 	return 0;
 }
 
-/* Whether path is a state file (it starts with io/state.c's magic), so
- * `tectonica FILE.state` opens it like --load. */
-static bool is_state_file(const char *path)
-{
-	static const char magic[8] = "TECTSTAT";
-	char head[8];
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return false;
-	bool yes = fread(head, 1, sizeof head, f) == sizeof head && !memcmp(head, magic, sizeof head);
-	fclose(f);
-	return yes;
-}
-
 /* Check the state file before the terminal is touched (errors go to stderr
  * as for `run --load`) and take its parameters; the stepping thread loads it
  * again for real, with its worker pool. */
@@ -231,7 +217,8 @@ int cmd_dashboard(int argc, char **argv)
 	int rc = parse(argc, argv, &o, &path, &seed, &seed_set, &im);
 	if (rc)
 		return rc;
-	if (!o.load_path && path && is_state_file(path)) {
+	/* a state file opens like --load: `tectonica FILE.state` */
+	if (!o.load_path && path && state_is_file(path)) {
 		o.load_path = path;
 		path = NULL;
 	}

@@ -32,6 +32,17 @@ static uint64_t checksum(const uint8_t *p, size_t len)
 	return h;
 }
 
+bool state_is_file(const char *path)
+{
+	char head[8];
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return false;
+	bool yes = fread(head, 1, sizeof head, f) == sizeof head && !memcmp(head, STATE_MAGIC, sizeof head);
+	fclose(f);
+	return yes;
+}
+
 int state_save(const planet_t *pl, const char *path, char *err, size_t errlen)
 {
 	uint8_t *payload = NULL;

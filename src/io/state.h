@@ -7,12 +7,15 @@
 #ifndef TECTONICA_STATE_H
 #define TECTONICA_STATE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include "core/planet.h"
 
 struct pool;
 
 int state_save(const planet_t *pl, const char *path, char *err, size_t errlen);
+/* Whether path starts with a state file's magic (what to open it as). */
+bool state_is_file(const char *path);
 /* Returns a planet, or NULL with a message (bad file -> *bad_input = 1). */
 planet_t *state_load(const char *path, struct pool *pool, int *bad_input, char *err, size_t errlen);
 

@@ -11,6 +11,7 @@
 
 #include "io/preset.h"
 #include "io/scenario.h"
+#include "io/state.h"
 #include "tui/palette.h"
 #include "tui/status.h"
 #include "tui/widgets.h"
@@ -177,19 +178,6 @@ void chooser_draw(ui_t *u, WINDOW *w)
 	palette_use(w, UI_TEXT);
 }
 
-/* Whether path starts with a state file's magic (io/state.c). */
-static bool is_state(const char *path)
-{
-	static const char magic[8] = "TECTSTAT";
-	char head[8];
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return false;
-	bool yes = fread(head, 1, sizeof head, f) == sizeof head && !memcmp(head, magic, sizeof head);
-	fclose(f);
-	return yes;
-}
-
 /* The last part of a path, for messages. */
 static const char *base_name(const char *path)
 {
@@ -258,7 +246,7 @@ static unsigned open_path(ui_t *u, const char *arg)
 		status_message(u, true, "%s: %s", path, stat(path, &st) != 0 ? "no such file" : "not a file");
 		return DIRTY_TEXT;
 	}
-	if (is_state(path)) {
+	if (state_is_file(path)) {
 		memcpy(c->pend_state, path, strlen(path) + 1);
 	} else {
 		planet_set *s = calloc(1, sizeof *s);
