@@ -116,7 +116,7 @@ int climate_init(planet_t *pl)
 	pl->wind_slot = malloc((size_t)n * WIND_SLOTS * sizeof *pl->wind_slot);
 	pl->wind_w = malloc((size_t)n * WIND_SLOTS * sizeof *pl->wind_w);
 	if (!pl->wind_off || !pl->wind_slot || !pl->wind_w || !pl->noise_t || !pl->noise_p ||
-	    !pl->band || !pl->temp_shape || !pl->abs_lat)
+	    !pl->band || !pl->temp_shape || !pl->abs_lat || ocean_heat_init(pl) < 0)
 		return -1;
 	pl->shape_tilt = NAN;
 	/* climate noise is fixed to the sphere, not to the crust: sample once */
@@ -202,8 +202,9 @@ static void temperature_chunk(void *ctx, int b, int e, int chunk)
 	for (int c = b; c < e; c++) {
 		double t = prm->pole_temp_c + span * pl->temp_shape[c];
 		double above = pl->elevation[c] - pl->sea_level;
-		if (above < 0)
-			t = lerpd(t, t_mean, 0.5 * prm->ocean_moderation);
+		if (above < 0)   /* the sea evens out the seasons; its gyres
+		                  * carry heat east and west */
+			t = lerpd(t, t_mean, 0.5 * prm->ocean_moderation) + ocean_heat_at(pl, c);
 		else
 			t -= prm->lapse_rate_c_km * above / 1000;
 		/* Air that has crossed a continent has cold winters, which pull the
@@ -338,6 +339,7 @@ void climate_finish(planet_t *pl)
 {
 	climate_ctx ctx = {.pl = pl};
 	update_climate_shape(pl);
+	ocean_heat_update(pl);
 	pool_for(pl->pool, pl->grid->n, 4096, temperature_chunk, &ctx);
 	pool_for(pl->pool, pl->grid->n, 4096, precip_chunk, &ctx);
 }

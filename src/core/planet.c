@@ -125,6 +125,7 @@ void planet_free(planet_t *pl)
 	free(pl->noise_p);
 	free(pl->band);
 	free(pl->abs_lat);
+	ocean_heat_free(pl);
 	free(pl->stat_parts);
 	free(pl->force_parts);
 	free(pl->spread_parts);

@@ -144,6 +144,12 @@ struct planet {
 	float *abs_lat;             /* |latitude| in degrees (biomes) */
 	float *temp_shape;          /* latitude temperature profile (see climate.c) */
 	double shape_tilt;          /* tilt temp_shape was made for */
+	/* ocean gyre heat (ocean_heat.c): a longitude-latitude raster of sea
+	 * temperature anomalies, the cell under each pixel, and the pixel
+	 * each cell reads */
+	float *heat;
+	int32_t *heat_cell;
+	uint16_t *heat_pixel;
 	/* Three per-cell work arrays (work[]) serve phases that never overlap,
 	 * under two sets of names: a step's ownership and collision passes
 	 * (tectonics.c: cand_sample, under_sample, gap_cell), and after them
@@ -281,6 +287,11 @@ void sealevel_fix(planet_t *pl, double level);
 int climate_init(planet_t *pl);
 void climate_update(planet_t *pl, int mode);
 void climate_finish(planet_t *pl);
+/* ocean_heat.c: the sea-surface anomaly of the gyres (0 or -1 on init) */
+int ocean_heat_init(planet_t *pl);
+void ocean_heat_free(planet_t *pl);
+void ocean_heat_update(planet_t *pl);
+float ocean_heat_at(const planet_t *pl, int c);
 /* biome_map.c: pl->biome from climate and height */
 void biome_map_update(planet_t *pl);
 /* world_stats.c: pl->stats and each plate's area, height and speed
