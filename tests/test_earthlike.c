@@ -76,6 +76,32 @@ static int stats_line_has_sea_at_zero(const snapshot_t *s)
 	return ok_line;
 }
 
+/* Spread over longitude (degrees) of the southern sea-ice edge: per 10
+ * degrees of longitude, the lowest |latitude| of sea ice. */
+static double south_ice_edge_sd(const snapshot_t *s)
+{
+	enum { BINS = 36 };
+	double edge[BINS];
+	for (int b = 0; b < BINS; b++)
+		edge[b] = 91;
+	for (int c = 0; c < s->n; c++) {
+		vec3 p = s->grid->centre[c];
+		if (s->biome[c] != BIOME_SEA_ICE || p.z > 0)
+			continue;
+		int b = (int)((v3_lon(p) + M_PI) / (2 * M_PI) * BINS) % BINS;
+		edge[b] = fmin(edge[b], fabs(v3_lat(p)) * 180 / M_PI);
+	}
+	double sum = 0, sum2 = 0;
+	int k = 0;
+	for (int b = 0; b < BINS; b++)
+		if (edge[b] <= 90) {
+			sum += edge[b];
+			sum2 += edge[b] * edge[b];
+			k++;
+		}
+	return k > 1 ? sqrt(fmax(0, sum2 / k - (sum / k) * (sum / k))) : 0;
+}
+
 static void test_seed(uint64_t seed, pool_t *pool)
 {
 	params p = scenario(seed);
@@ -87,7 +113,7 @@ static void test_seed(uint64_t seed, pool_t *pool)
 	}
 	snapshot_t *s = snapshot_new(planet_grid(pl));
 	int sea_zero = 1, stats_zero = 1, coast_zero = 1, stepped = 1;
-	double slowest = INFINITY;
+	double slowest = INFINITY, ice_sd = INFINITY;
 	for (int step = 0; step <= STEPS; step++) {
 		if (step > 0 && planet_step(pl, err, sizeof err) < 0) {
 			tap_diag("step: %s", err);
@@ -106,6 +132,8 @@ static void test_seed(uint64_t seed, pool_t *pool)
 				land += s->elevation[c] >= 0 ? s->grid->area[c] : 0;
 			coast_zero &= fabs(land / (4 * M_PI) - s->stats.land_fraction) < 1e-6;
 		}
+		if (step == 0 || step == STEPS)
+			ice_sd = fmin(ice_sd, south_ice_edge_sd(s));
 		if (step >= 100)
 			slowest = fmin(slowest, area_weighted_speed(s));
 	}
@@ -118,6 +146,10 @@ static void test_seed(uint64_t seed, pool_t *pool)
 	figures f = measure(s);
 	ok(f.floor_age < 120, "seed %llu: mean ocean-floor age %.0f Myr < 120 at step %d",
 	   (unsigned long long)seed, f.floor_age, STEPS);
+	/* the sea's gyres and fronts make the edge wander with longitude; a
+	 * sea whose temperature followed latitude alone drew a ruled line */
+	ok(ice_sd > 2.0, "seed %llu: the southern sea-ice edge wanders over longitude (sd %.1f deg > 2 at steps 0 and %d)",
+	   (unsigned long long)seed, ice_sd, STEPS);
 	ok(f.flooded > 0.002, "seed %llu: some continental crust is under water (%.1f %% of the surface)",
 	   (unsigned long long)seed, 100 * f.flooded);
 	ok(f.lowland > 0.25, "seed %llu: land below 500 m is %.0f %% of land (> 25 %%)",
