@@ -349,6 +349,40 @@ static void fill_enclosed_ocean(planet_t *pl, plate_t *p)
 	}
 }
 
+/* The same seen from the world: a cell of ocean floor whose world
+ * neighbours all show continent of its own plate. The plate's own map can
+ * miss it (a rotated plate is sampled unevenly, so a frame neighbour may
+ * hold no crust); drawn, it is a one-cell abyssal pit inside a continent.
+ * Serial, in cell order. */
+static void fill_enclosed_world(planet_t *pl)
+{
+	const grid_t *g = pl->grid;
+	for (int c = 0; c < g->n; c++) {
+		int o = pl->owner[c];
+		crust_pool *cr = &pl->plates[o].crust;
+		int s = pl->sample[c];
+		if (cr->type[s] != CRUST_OCEANIC)
+			continue;
+		int deg = grid_degree(g, c), land = 0;
+		double thick = 0, elev = 0;
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+			int nb = g->nbr[k];
+			int j = pl->sample[nb];
+			if (pl->owner[nb] != o || cr->type[j] != CRUST_CONTINENTAL)
+				break;
+			land++;
+			thick += cr->thick[j];
+			elev += cr->elev[j];
+		}
+		if (land == deg) {
+			cr->type[s] = CRUST_CONTINENTAL;
+			cr->thick[s] = (float)(thick / deg);
+			cr->elev[s] = (float)(elev / deg);
+			cr->age[s] = 0;
+		}
+	}
+}
+
 /* Age the crust, deepen old ocean floor, erode continents. Per plate. */
 typedef struct age_ctx {
 	planet_t *pl;
@@ -420,6 +454,8 @@ int crust_evolve(planet_t *pl)
 		samples[i] = pl->plates[i].crust.count;
 	plates_largest_first(samples, pl->nplates, ac.order);
 	pool_for(pl->pool, pl->nplates, 1, age_chunk, &ac);
+	if (pl->step % ENCLOSED_EVERY == 0)
+		fill_enclosed_world(pl);
 	int32_t *remap = NULL;
 	int rc = 0;
 	for (int i = 0; i < pl->nplates && rc == 0; i++) {
