@@ -316,6 +316,16 @@ static int do_export(const run_opts *o, const snapshot_t *s, unsigned mask, long
 	return 0;
 }
 
+/* The planet as maps see it: what a step alone needs is freed first
+ * (planet_trim; the next step makes it again), so the maps' memory comes
+ * in its place instead of on top. */
+static int look_for_maps(planet_t *pl, snapshot_t *snap)
+{
+	planet_update_climate(pl);
+	planet_trim(pl);
+	return planet_snapshot(pl, snap);
+}
+
 /* Refuse an output that would overwrite one of the inputs. */
 static int clobbers_input(const char *opt, const char *out, const char *const *inputs)
 {
@@ -448,7 +458,10 @@ static int run_one(const run_opts *opts, const params *prm, unsigned mask, int w
 		}
 	}
 
-	snapshot_t *snap = snapshot_new(planet_grid(pl));
+	/* run looks at the planet between steps on this thread: a view borrows
+	 * the planet's arrays instead of copying them, and holds its own only
+	 * while maps are written */
+	snapshot_t *snap = snapshot_new_view(planet_grid(pl));
 	if (!snap) {
 		err_print("out of memory");
 		rc = EXIT_RUNTIME;
@@ -464,7 +477,12 @@ static int run_one(const run_opts *opts, const params *prm, unsigned mask, int w
 		int64_t step = planet_step_count(pl);
 		int report = o.every ? (step - first) % o.every == 0 : 1;
 		if ((stats && report) || (o.every && report)) {
-			planet_snapshot(pl, snap);
+			if ((o.every ? look_for_maps(pl, snap) : planet_snapshot_figures(pl, snap)) < 0) {
+				cli_progress_end(&prog);
+				err_print("out of memory");
+				rc = EXIT_RUNTIME;
+				goto done;
+			}
 			if (stats && stats_write_json(stats, snap) < 0) {
 				cli_progress_end(&prog);
 				err_print("--stats: cannot write %s%s%s: %s", stats == stdout ? "to " : "'",
@@ -479,6 +497,7 @@ static int run_one(const run_opts *opts, const params *prm, unsigned mask, int w
 				rc = EXIT_RUNTIME;
 				goto done;
 			}
+			snapshot_shed(snap);
 		}
 		if (i >= o.steps || (stop = outfile_stop_signal()) != 0)
 			break;
@@ -500,7 +519,12 @@ static int run_one(const run_opts *opts, const params *prm, unsigned mask, int w
 			break;
 	}
 	cli_progress_end(&prog);
-	planet_snapshot(pl, snap);
+	if ((want_maps && !o.every && !stop ? look_for_maps(pl, snap)
+	                                    : planet_snapshot_figures(pl, snap)) < 0) {
+		err_print("out of memory");
+		rc = EXIT_RUNTIME;
+		goto done;
+	}
 	if (!stop && o.summary && stats_write_json(o.summary, snap) < 0) {
 		err_print("--seeds: cannot keep the summary: %s", strerror(errno));
 		rc = EXIT_RUNTIME;
@@ -523,6 +547,7 @@ static int run_one(const run_opts *opts, const params *prm, unsigned mask, int w
 		rc = EXIT_RUNTIME;
 		goto done;
 	}
+	snapshot_shed(snap);
 	if (o.save_path && state_save(pl, o.save_path, err, sizeof err) < 0) {
 		err_print("--save: %s", err);
 		rc = EXIT_RUNTIME;

@@ -665,6 +665,52 @@ out:
 	pool_free(p2);
 }
 
+/* A view snapshot (run's) shows what a copy shows, and a planet trimmed
+ * before each look (run's exports) steps on to the same states as one
+ * never trimmed, for any thread count. */
+static void test_view_and_trim(void)
+{
+	params p = base_params(4);
+	pool_t *p2 = pool_new(2);
+	planet_t *a = make(&p, NULL), *b = make(&p, p2);
+	snapshot_t *sa = a ? snapshot_new(planet_grid(a)) : NULL;
+	snapshot_t *sb = b ? snapshot_new_view(planet_grid(b)) : NULL;
+	if (!ok(a && b && sa && sb, "two planets, a snapshot and a view"))
+		goto out;
+	int n = planet_grid(a)->n, same = 1, hashes = 1;
+	char err[256];
+	for (int round = 0; round < 4; round++) {
+		step_n(a, 3);
+		step_n(b, 3);
+		planet_snapshot(a, sa);
+		planet_update_climate(b);
+		planet_trim(b);
+		same &= planet_snapshot(b, sb) == 0 && b->trimmed && b->work[0] == NULL;
+		sb->view = 0;       /* compare everything but the flag */
+#define SAME(type, name) same &= memcmp(sa->name, sb->name, (size_t)n * sizeof(type)) == 0;
+		SNAPSHOT_CELL_FIELDS(SAME)
+#undef SAME
+		sb->view = 1;
+		same &= memcmp(&sa->stats, &sb->stats, sizeof sa->stats) == 0 &&
+		        sa->plate_count == sb->plate_count && sa->state_hash == sb->state_hash &&
+		        memcmp(sa->plates, sb->plates, (size_t)sa->plate_count * sizeof *sa->plates) == 0;
+		snapshot_shed(sb);
+		same &= sb->elevation == NULL && sb->plate == NULL;
+		hashes &= planet_hash(a) == planet_hash(b);
+	}
+	ok(same, "a view of a trimmed planet equals a copy, array by array; shed, it holds none");
+	ok(hashes && planet_step(b, err, sizeof err) == 0 && step_n(a, 1) == 0 &&
+	   planet_hash(a) == planet_hash(b) && !b->trimmed, "trimmed and stepped on, the states stay the same");
+	ok(planet_snapshot_figures(b, sb) == 0 && sb->elevation == NULL &&
+	   sb->state_hash == planet_hash(b), "the figures alone fill no array");
+out:
+	snapshot_free(sa);
+	snapshot_free(sb);
+	planet_free(a);
+	planet_free(b);
+	pool_free(p2);
+}
+
 int main(void)
 {
 	tap_init();
@@ -680,5 +726,6 @@ int main(void)
 	test_margin_break_nothing_left();
 	test_empty_plate();
 	test_lazy_climate();
+	test_view_and_trim();
 	return tap_done();
 }

@@ -153,6 +153,22 @@ int climate_init(planet_t *pl)
 	return 0;
 }
 
+void climate_done(planet_t *pl)
+{
+	float **f[] = {&pl->noise_t, &pl->noise_p, &pl->band, &pl->abs_lat, &pl->temp_shape,
+	               &pl->wind_w};
+	for (size_t i = 0; i < sizeof f / sizeof *f; i++) {
+		free(*f[i]);
+		*f[i] = NULL;
+	}
+	free(pl->wind_off);
+	free(pl->wind_slot);
+	pl->wind_off = NULL;
+	pl->wind_slot = NULL;
+	pl->shape_tilt = NAN;
+	ocean_heat_free(pl);
+}
+
 typedef struct climate_ctx {
 	planet_t *pl;
 	const float *m_in;

@@ -89,6 +89,9 @@ void ocean_heat_free(planet_t *pl)
 	free(pl->heat_cell);
 	free(pl->heat_pixel);
 	free(pl->heat);
+	pl->heat_cell = NULL;
+	pl->heat_pixel = NULL;
+	pl->heat = NULL;
 }
 
 static void heat_rows(void *ctx, int b, int e, int chunk)

@@ -10,6 +10,21 @@
 #include "timeline.h"
 #include "tectonics.h"
 
+/* The three work arrays, under the names of the passes that use them. */
+static int alloc_work(planet_t *pl)
+{
+	size_t n = (size_t)pl->grid->n;
+	for (int i = 0; i < 3; i++)
+		if (!pl->work[i] && !(pl->work[i] = calloc(n, sizeof *pl->work[i])))
+			return -1;
+	pl->cand_sample = pl->work[0];
+	pl->scratch_a = (float *)pl->work[0];
+	pl->under_sample = pl->queue = pl->work[1];
+	pl->gap_cell = pl->work[2];
+	pl->scratch_b = (float *)pl->work[2];
+	return 0;
+}
+
 static int alloc_world(planet_t *pl)
 {
 	size_t n = (size_t)pl->grid->n;
@@ -24,15 +39,8 @@ static int alloc_world(planet_t *pl)
 	pl->precip = calloc(n, sizeof *pl->precip);
 	pl->moisture = calloc(n, sizeof *pl->moisture);
 	pl->biome = calloc(n, 1);
-	for (int i = 0; i < 3; i++)
-		if (!(pl->work[i] = calloc(n, sizeof *pl->work[i])))
-			return -1;
-	/* the same memory under the names of the passes that use it */
-	pl->cand_sample = pl->work[0];
-	pl->scratch_a = (float *)pl->work[0];
-	pl->under_sample = pl->queue = pl->work[1];
-	pl->gap_cell = pl->work[2];
-	pl->scratch_b = (float *)pl->work[2];
+	if (alloc_work(pl) < 0)
+		return -1;
 	return pl->owner && pl->sample && pl->stress && pl->shear && pl->boundary && pl->subducting &&
 	       pl->elevation && pl->temperature && pl->precip && pl->moisture && pl->biome ? 0 : -1;
 }
@@ -118,18 +126,10 @@ void planet_free(planet_t *pl)
 	free(pl->biome);
 	for (int i = 0; i < 3; i++)
 		free(pl->work[i]);
-	free(pl->wind_off);
-	free(pl->wind_slot);
-	free(pl->wind_w);
-	free(pl->noise_t);
-	free(pl->noise_p);
-	free(pl->band);
-	free(pl->abs_lat);
-	ocean_heat_free(pl);
+	climate_done(pl);
 	free(pl->stat_parts);
 	free(pl->force_parts);
 	free(pl->spread_parts);
-	free(pl->temp_shape);
 	grid_free(pl->grid);
 	free(pl);
 }
@@ -148,8 +148,43 @@ double planet_phase_ms(const planet_t *pl, int phase)
 	return phase >= 0 && phase < PHASE_COUNT ? pl->phase_ms[phase] : 0;
 }
 
+#define FREE_NULL(p) do { free(p); (p) = NULL; } while (0)
+
+void planet_trim(planet_t *pl)
+{
+	if (pl->trimmed)
+		return;
+	for (int i = 0; i < 3; i++)
+		FREE_NULL(pl->work[i]);
+	pl->cand_sample = pl->under_sample = pl->gap_cell = pl->queue = NULL;
+	pl->scratch_a = pl->scratch_b = NULL;
+	tectonics_done(pl);
+	pl->cand_owner = pl->under_plate = NULL;
+	pl->cand_cell = pl->frame_cell = NULL;
+	pl->sample_seen = NULL;
+	pl->sample_seen_cap = 0;
+	climate_done(pl);
+	pl->trimmed = 1;
+}
+
+int planet_untrim(planet_t *pl)
+{
+	if (!pl->trimmed)
+		return 0;
+	/* the walk's hints start again from the crust, as after a load: only
+	 * the time of the next walk depends on them */
+	if (alloc_work(pl) < 0 || tectonics_init(pl) < 0 || climate_init(pl) < 0)
+		return -1;
+	pl->trimmed = 0;
+	return 0;
+}
+
 int planet_step(planet_t *pl, char *err, size_t errlen)
 {
+	if (planet_untrim(pl) < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
 	timeline_fire(pl);   /* the scenario's events due before this step */
 	if (tectonics_step(pl, err, errlen) < 0)
 		return -1;
@@ -218,13 +253,17 @@ uint64_t planet_hash(const planet_t *pl)
 
 void planet_update_climate(planet_t *pl)
 {
+	if (pl->climate_stale && planet_untrim(pl) < 0)
+		return;
 	surface_climate_refresh(pl);
 }
 
-int planet_snapshot(planet_t *pl, snapshot_t *s)
+/* Every scalar, the stats and the plates; climate brought up to date. */
+int planet_snapshot_figures(planet_t *pl, snapshot_t *s)
 {
 	const grid_t *g = pl->grid;
-	if (s->n != g->n || pl->nplates > SNAPSHOT_PLATES_MAX)
+	if (s->n != g->n || pl->nplates > SNAPSHOT_PLATES_MAX ||
+	    (pl->climate_stale && planet_untrim(pl) < 0))
 		return -1;
 	planet_update_climate(pl);
 	s->grid = g;
@@ -248,28 +287,6 @@ int planet_snapshot(planet_t *pl, snapshot_t *s)
 			live += cr->type[k] != CRUST_CONSUMED;
 	}
 	s->stats.samples_per_cell = (double)live / g->n;
-	double R = pl->prm.radius_km;
-	for (int c = 0; c < g->n; c++) {
-		const plate_t *p = &pl->plates[pl->owner[c]];
-		int smp = pl->sample[c];
-		s->plate[c] = pl->owner[c];
-		s->crust[c] = p->crust.type[smp];
-		s->age[c] = p->crust.age[smp];
-		s->boundary[c] = pl->boundary[c];
-		s->biome[c] = pl->biome[c];
-		s->elevation[c] = (float)(pl->elevation[c] - sea);
-		s->stress[c] = pl->stress[c];
-		s->shear[c] = pl->shear[c];
-		s->temperature[c] = pl->temperature[c];
-		s->precip[c] = pl->precip[c];
-		vec3 pc = g->centre[c];
-		vec3 v = plate_velocity(p, v3_scale(pc, R));
-		vec3 east = v3_cross(v3(0, 0, 1), pc);
-		east = v3_len(east) > 1e-9 ? v3_norm(east) : v3(0, 1, 0);
-		vec3 north = v3_cross(pc, east);
-		s->vel_east[c] = (float)(v3_dot(v, east) * CM_YR_PER_KM_MYR);
-		s->vel_north[c] = (float)(v3_dot(v, north) * CM_YR_PER_KM_MYR);
-	}
 	s->plate_count = pl->nplates;
 	for (int i = 0; i < pl->nplates; i++) {
 		const plate_t *p = &pl->plates[i];
@@ -287,6 +304,53 @@ int planet_snapshot(planet_t *pl, snapshot_t *s)
 		pi->r = p->r;
 		pi->g = p->g;
 		pi->b = p->b;
+	}
+	return 0;
+}
+
+int planet_snapshot(planet_t *pl, snapshot_t *s)
+{
+	const grid_t *g = pl->grid;
+	if (planet_snapshot_figures(pl, s) < 0)
+		return -1;
+	if (s->view) {
+		/* the same values the loop below would copy */
+		s->plate = pl->owner;
+		s->boundary = pl->boundary;
+		s->biome = pl->biome;
+		s->stress = pl->stress;
+		s->shear = pl->shear;
+		s->temperature = pl->temperature;
+		s->precip = pl->precip;
+		if (snapshot_view_alloc(s) < 0) {
+			snapshot_shed(s);
+			return -1;
+		}
+	}
+	double sea = pl->sea_level;
+	double R = pl->prm.radius_km;
+	for (int c = 0; c < g->n; c++) {
+		const plate_t *p = &pl->plates[pl->owner[c]];
+		int smp = pl->sample[c];
+		if (!s->view) {
+			s->plate[c] = pl->owner[c];
+			s->boundary[c] = pl->boundary[c];
+			s->biome[c] = pl->biome[c];
+			s->stress[c] = pl->stress[c];
+			s->shear[c] = pl->shear[c];
+			s->temperature[c] = pl->temperature[c];
+			s->precip[c] = pl->precip[c];
+		}
+		s->crust[c] = p->crust.type[smp];
+		s->age[c] = p->crust.age[smp];
+		s->elevation[c] = (float)(pl->elevation[c] - sea);
+		vec3 pc = g->centre[c];
+		vec3 v = plate_velocity(p, v3_scale(pc, R));
+		vec3 east = v3_cross(v3(0, 0, 1), pc);
+		east = v3_len(east) > 1e-9 ? v3_norm(east) : v3(0, 1, 0);
+		vec3 north = v3_cross(pc, east);
+		s->vel_east[c] = (float)(v3_dot(v, east) * CM_YR_PER_KM_MYR);
+		s->vel_north[c] = (float)(v3_dot(v, north) * CM_YR_PER_KM_MYR);
 	}
 	snapshot_fill_detail(s);
 	return 0;

@@ -86,9 +86,22 @@ double planet_phase_ms(const planet_t *pl, int phase);
  * planet_snapshot does first. The values are those every step would have
  * made; the time it takes is added to the step's climate and biome phases. */
 void planet_update_climate(planet_t *pl);
-/* Fill a snapshot (made with snapshot_new(planet_grid(pl))), climate
- * brought up to date. 0 or -1. */
+/* Fill a snapshot (made with snapshot_new(planet_grid(pl)) or
+ * snapshot_new_view), climate brought up to date. 0 or -1. */
 int planet_snapshot(planet_t *pl, snapshot_t *s);
+/* Only what --stats writes of a snapshot: every scalar, the world figures
+ * and the plates, not the per-cell arrays. 0 or -1. */
+int planet_snapshot_figures(planet_t *pl, snapshot_t *s);
+/* Free what the planet can make again from its state: the step's work
+ * arrays and the grid's climate helpers (about 60 B/cell), for a caller
+ * that is about to look at the planet (an export) rather than step it.
+ * The next step, or a look at a planet whose climate is stale, makes them
+ * again (some milliseconds; the same values): call planet_update_climate
+ * first. */
+void planet_trim(planet_t *pl);
+/* Make again what planet_trim freed (planet_step and planet_snapshot do
+ * it). 0 or -1 (memory). */
+int planet_untrim(planet_t *pl);
 /* Hex-digestable hash of the full simulation state. */
 uint64_t planet_hash(const planet_t *pl);
 

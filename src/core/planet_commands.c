@@ -22,6 +22,8 @@ int planet_set_param(planet_t *pl, const param_def *d, double v)
 
 void planet_refresh(planet_t *pl)
 {
+	if (planet_untrim(pl) < 0)
+		return;
 	surface_update(pl, SURFACE_REFRESH);
 }
 
@@ -39,6 +41,8 @@ static bool is_layer_key(const param_def *d)
 int planet_set_layer(planet_t *pl, int layer, const param_def *d, double v)
 {
 	if (!d || layer < 0 || layer >= pl->prm.layer_count || !is_layer_key(d))
+		return -1;
+	if (planet_untrim(pl) < 0)
 		return -1;
 	noise_layer old = pl->prm.layers[layer];
 	if (param_set_at(&pl->prm.layers[layer], d, v) < 0)
@@ -63,6 +67,8 @@ int planet_set_layer(planet_t *pl, int layer, const param_def *d, double v)
 
 int planet_rift(planet_t *pl, int plate)
 {
+	if (planet_untrim(pl) < 0)
+		return -1;
 	int rc = plate_events_rift(pl, plate);
 	if (rc == 0) {
 		/* as after a step's own rift: the new boundary's stress, then the

@@ -157,6 +157,8 @@ struct planet {
 	 * (scratch_a, queue, scratch_b). One copy instead of two: 12 B/cell. */
 	int32_t *work[3];
 	float *scratch_a, *scratch_b;
+	int trimmed;                /* planet_trim freed the work arrays and the
+	                             * climate helpers */
 	int climate_stale;          /* temperature, rain, biomes lag the step
 	                             * (surface_climate_refresh) */
 	/* per-cell results of the ownership pass (tectonics.c); the first three
@@ -285,6 +287,8 @@ void sealevel_fix(planet_t *pl, double level);
  * moisture (mode as for surface_update: it carries over between steps);
  * on demand temperature and precipitation from it */
 int climate_init(planet_t *pl);
+/* Free what climate_init made (planet_trim, planet_free). */
+void climate_done(planet_t *pl);
 void climate_update(planet_t *pl, int mode);
 void climate_finish(planet_t *pl);
 /* ocean_heat.c: the sea-surface anomaly of the gyres (0 or -1 on init) */

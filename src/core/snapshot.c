@@ -25,10 +25,61 @@ snapshot_t *snapshot_new(const grid_t *g)
 	return s;
 }
 
+/* The arrays a view borrows from the planet (planet_snapshot) */
+#define SNAPSHOT_VIEW_BORROWED(X) \
+	X(plate) X(boundary) X(biome) X(stress) X(shear) X(temperature) X(precip)
+/* and the ones it fills itself */
+#define SNAPSHOT_VIEW_OWN(X) \
+	X(crust) X(elevation) X(age) X(vel_east) X(vel_north) X(relief)
+
+#define SNAPSHOT_COUNT_ONE(...) + 1
+_Static_assert(0 SNAPSHOT_CELL_FIELDS(SNAPSHOT_COUNT_ONE) ==
+               0 SNAPSHOT_VIEW_BORROWED(SNAPSHOT_COUNT_ONE) SNAPSHOT_VIEW_OWN(SNAPSHOT_COUNT_ONE),
+               "a snapshot array is neither borrowed nor owned by a view");
+
+snapshot_t *snapshot_new_view(const grid_t *g)
+{
+	snapshot_t *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->grid = g;
+	s->n = g->n;
+	s->view = 1;
+	s->plates = calloc(SNAPSHOT_PLATES_MAX, sizeof *s->plates);
+	if (!s->plates) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+int snapshot_view_alloc(snapshot_t *s)
+{
+	size_t n = (size_t)s->n;
+	int ok = 1;
+#define ALLOC(name) if (!s->name && !(s->name = calloc(n, sizeof *s->name))) ok = 0;
+	SNAPSHOT_VIEW_OWN(ALLOC)
+#undef ALLOC
+	return ok ? 0 : -1;
+}
+
+void snapshot_shed(snapshot_t *s)
+{
+	if (!s || !s->view)
+		return;
+#define DROP(name) s->name = NULL;
+	SNAPSHOT_VIEW_BORROWED(DROP)
+#undef DROP
+#define FREE(name) free(s->name); s->name = NULL;
+	SNAPSHOT_VIEW_OWN(FREE)
+#undef FREE
+}
+
 void snapshot_free(snapshot_t *s)
 {
 	if (!s)
 		return;
+	snapshot_shed(s);
 #define FREE(type, name) free(s->name);
 	SNAPSHOT_CELL_FIELDS(FREE)
 #undef FREE
@@ -38,7 +89,7 @@ void snapshot_free(snapshot_t *s)
 
 int snapshot_copy(snapshot_t *dst, const snapshot_t *src)
 {
-	if (dst->n != src->n || src->plate_count > SNAPSHOT_PLATES_MAX)
+	if (dst->n != src->n || src->plate_count > SNAPSHOT_PLATES_MAX || dst->view)
 		return -1;
 	size_t n = (size_t)src->n;
 	snapshot_t own = *dst;
@@ -47,6 +98,7 @@ int snapshot_copy(snapshot_t *dst, const snapshot_t *src)
 	SNAPSHOT_CELL_FIELDS(KEEP)
 #undef KEEP
 	dst->plates = own.plates;
+	dst->view = 0;
 	memcpy(dst->plates, src->plates, (size_t)src->plate_count * sizeof *src->plates);
 #define COPY(type, name) memcpy(dst->name, src->name, n * sizeof *src->name);
 	SNAPSHOT_CELL_FIELDS(COPY)

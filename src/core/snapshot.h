@@ -79,12 +79,26 @@ typedef struct snapshot {
 	int plate_count;
 	plate_info *plates;
 	world_stats stats;
+	int view;                    /* made by snapshot_new_view */
 } snapshot_t;
 
 snapshot_t *snapshot_new(const grid_t *g);
+/* A snapshot for a caller that steps and views one planet on one thread
+ * (`run`): planet_snapshot points its plate, boundary, biome, stress,
+ * shear, temperature and precip at the planet's own arrays (the same
+ * values; valid until the planet changes) and allocates the other arrays
+ * as it fills them; snapshot_shed frees those again between looks. A
+ * copy of 41 B/cell is 20 B/cell, and 0 between looks. */
+snapshot_t *snapshot_new_view(const grid_t *g);
+/* A view's per-cell arrays go (NULL) until planet_snapshot fills it
+ * again; its figures stay. Nothing for other snapshots. */
+void snapshot_shed(snapshot_t *s);
+/* The arrays a view owns when filled; 0 or -1 (memory). */
+int snapshot_view_alloc(snapshot_t *s);
 void snapshot_free(snapshot_t *s);
 /* Copy src into dst (same grid): every scalar field and the contents of the
- * arrays; dst keeps its own arrays. 0, or -1 if the sizes differ. */
+ * arrays; dst keeps its own arrays. 0, or -1 if the sizes differ or dst is
+ * a view. */
 int snapshot_copy(snapshot_t *dst, const snapshot_t *src);
 /* Derive what maps need for sub-cell detail from the elevations: each
  * cell's relief and the detail noise, seeded from prm.seed. Call after the
