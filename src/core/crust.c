@@ -118,10 +118,20 @@ int crust_overrides(const plate_t *pa, int a, const plate_t *pb, int b, int a_is
  * faint abyssal-hill relief of the terrain noise at that spot. */
 int crust_new_ocean_floor(planet_t *pl, plate_t *p, int k)
 {
+	return crust_new_ocean_floor_at(p, k, crust_floor_detail(pl, k));
+}
+
+float crust_floor_detail(const planet_t *pl, int k)
+{
+	return (float)(0.25 * (noise_stack_eval(&pl->terrain, pl->prm.layers, pl->prm.layer_count,
+	                                        pl->grid->centre[k]) - pl->noise_mean));
+}
+
+int crust_new_ocean_floor_at(plate_t *p, int k, float detail)
+{
 	int s = crust_add(&p->crust, k, CRUST_OCEANIC, (float)RIDGE_DEPTH_M, 7, 0);
 	if (s >= 0)
-		p->crust.detail[s] = (float)(0.25 * (noise_stack_eval(&pl->terrain, pl->prm.layers,
-		                                     pl->prm.layer_count, pl->grid->centre[k]) - pl->noise_mean));
+		p->crust.detail[s] = detail;
 	return s;
 }
 

@@ -170,6 +170,8 @@ struct planet {
 	                             * a stale entry costs time, never correctness */
 	int16_t *cand_owner, *under_plate;
 	int pair_count[PLATES_MAX][PLATES_MAX];   /* collision contacts per pair */
+	int serial_collisions;      /* tests: the collision pass in its serial
+	                             * form (tests/test_parallel.c) */
 	uint8_t *sample_seen;       /* per crust sample: some world cell shows it */
 	size_t sample_seen_cap;
 	int32_t *queue;             /* n entries of breadth-first work (work[1]) */
@@ -230,6 +232,11 @@ int crust_copy(crust_pool *dst, int32_t cell, const crust_pool *src, int i);
 void crust_free(crust_pool *c);
 /* New ocean floor at plate-frame cell k (ridge depth, age 0); sample or -1. */
 int crust_new_ocean_floor(planet_t *pl, plate_t *p, int k);
+/* The same in two parts: the relief of fresh floor at k, which only
+ * reads the planet (the collision pass makes it in parallel), and the
+ * sample with it. */
+float crust_floor_detail(const planet_t *pl, int k);
+int crust_new_ocean_floor_at(plate_t *p, int k, float detail);
 void crust_kill(plate_t *p, int s);
 /* Drop consumed samples; remap gets old -> new indices. 0 or -1. */
 int crust_compact(planet_t *pl, int pi, int32_t *remap);

@@ -245,6 +245,176 @@ static double gap_opening(const planet_t *pl, int c, int prev, int *like, int *l
 	return -v3_dot(rel, normal) / (ln * lr);
 }
 
+/* What gap cell c (no plate covers it now) becomes, from this step's
+ * candidates: the plate that grows it (owner[c], cand_cell[c] updated),
+ * its plate-frame cell k, the sample already there (s, or -1), else the
+ * sample to copy (like of plate like_plate) or, with like < 0, fresh floor
+ * with its relief. Reads only the candidates, the plates' motion and
+ * existing samples; writes only cell c: a pass can plan every gap at once. */
+typedef struct gap_plan {
+	int k, s, like, like_plate;
+	float detail;
+} gap_plan;
+
+static void plan_gap(planet_t *pl, int c, gap_plan *gp)
+{
+	const grid_t *g = pl->grid;
+	/* divergence: the plate that left grows fresh ocean floor */
+	int prev = pl->owner[c];
+	int grow = ridge_side(pl, c, prev);
+	int k = pl->gap_cell[c];
+	if (grow != prev) {
+		const plate_t *q = &pl->plates[grow];
+		k = grid_locate(g, m3_apply(&q->Rt, g->centre[c]));
+		pl->owner[c] = (uint16_t)grow;
+		pl->cand_cell[c] = k;
+		prev = grow;
+	}
+	const plate_t *p = &pl->plates[prev];
+	gp->k = k;
+	gp->s = cellmap_get(&p->map, k);
+	gp->like = -1;
+	gp->like_plate = -1;
+	gp->detail = 0;
+	if (gp->s >= 0)
+		return;
+	/* A gap with only its own plate around is a hole left inside a plate
+	 * (crust stacked away in a collision, then moved on): it heals with
+	 * crust like its neighbour's. Elsewhere the gap is a ridge: fresh
+	 * ocean floor. */
+	int like = interior_neighbour(pl, c, prev), like_plate = prev;
+	if (like < 0) {
+		/* Along a transform or where plates converge a gap is the grid's
+		 * doing (a jagged edge sliding past), not a ridge: it fills with
+		 * the ocean floor beside it. As fresh floor it was consumed again
+		 * within a few Myr, doubling the floor made and halving its age. */
+		int lp, ls;
+		double open = gap_opening(pl, c, prev, &ls, &lp);
+		if (open < TRANSFORM_OPENING && ls >= 0 && pl->plates[lp].crust.type[ls] == CRUST_OCEANIC) {
+			like = ls;
+			like_plate = lp;
+		}
+	}
+	gp->like = like;
+	if (like >= 0)
+		gp->like_plate = like_plate;
+	else
+		gp->detail = crust_floor_detail(pl, k);
+}
+
+/* Fill gap cell c as planned, in cell order: a sample an earlier gap put at
+ * the same plate-frame cell is taken as it is (the plan's own lookup came
+ * before it); else a copy or fresh floor. -1: out of memory. */
+static int fill_gap(planet_t *pl, int c, const gap_plan *gp, double *created)
+{
+	plate_t *p = &pl->plates[pl->owner[c]];
+	int s = gp->s >= 0 ? gp->s : cellmap_get(&p->map, gp->k);
+	if (s < 0) {
+		s = gp->like >= 0 ? crust_copy(&p->crust, gp->k, &pl->plates[gp->like_plate].crust, gp->like)
+		                  : crust_new_ocean_floor_at(p, gp->k, gp->detail);
+		if (s < 0 || cellmap_set(&p->map, gp->k, s) < 0)
+			return -1;
+		if (gp->like < 0)
+			*created += pl->grid->area[c];
+	}
+	pl->sample[c] = s;
+	return 0;
+}
+
+/* A gap's plan kept in its cell's slots between the parallel pass and the
+ * fill: k in gap_cell, s in sample, like_plate in under_plate and like (or
+ * the relief's bits) in under_sample; a gap cell has no under plate. The
+ * fill puts under_plate and under_sample back to -1. */
+static void stash_gap(planet_t *pl, int c, const gap_plan *gp)
+{
+	pl->gap_cell[c] = gp->k;
+	pl->sample[c] = gp->s;
+	pl->under_plate[c] = (int16_t)gp->like_plate;
+	if (gp->like >= 0)
+		pl->under_sample[c] = gp->like;
+	else
+		memcpy(&pl->under_sample[c], &gp->detail, sizeof gp->detail);
+}
+
+static void unstash_gap(planet_t *pl, int c, gap_plan *gp)
+{
+	gp->k = pl->gap_cell[c];
+	gp->s = pl->sample[c];
+	gp->like_plate = pl->under_plate[c];
+	gp->like = gp->like_plate >= 0 ? pl->under_sample[c] : -1;
+	gp->detail = 0;
+	if (gp->like < 0)
+		memcpy(&gp->detail, &pl->under_sample[c], sizeof gp->detail);
+	pl->under_plate[c] = -1;
+	pl->under_sample[c] = -1;
+}
+
+/* Owner and sample of covered cells, the plan of gap cells. */
+static void assign_chunk(void *ctx, int b, int e, int chunk)
+{
+	(void)chunk;
+	planet_t *pl = ((own_ctx *)ctx)->pl;
+	for (int c = b; c < e; c++) {
+		int o = pl->cand_owner[c];
+		if (o >= 0) {
+			pl->owner[c] = (uint16_t)o;
+			pl->sample[c] = pl->cand_sample[c];
+		} else {
+			gap_plan gp;
+			plan_gap(pl, c, &gp);
+			stash_gap(pl, c, &gp);
+		}
+	}
+}
+
+typedef struct seen_ctx {
+	planet_t *pl;
+	const size_t *base;
+} seen_ctx;
+
+/* Mark the samples on show; cells that show one sample store the same 1. */
+static void seen_chunk(void *ctx, int b, int e, int chunk)
+{
+	(void)chunk;
+	const seen_ctx *sc = ctx;
+	const planet_t *pl = sc->pl;
+	for (int c = b; c < e; c++)
+		__atomic_store_n(&pl->sample_seen[sc->base[pl->owner[c]] + (size_t)pl->sample[c]], 1,
+		                 __ATOMIC_RELAXED);
+}
+
+typedef struct straggler_ctx {
+	planet_t *pl;
+	const size_t *base;
+	int order[PLATES_MAX];
+	int kills[PLATES_MAX];
+} straggler_ctx;
+
+/* Ocean floor of one plate that no cell shows and that lies under another
+ * plate now went down with its slab. */
+static void straggler_chunk(void *ctx, int b, int e, int chunk)
+{
+	(void)chunk;
+	straggler_ctx *st = ctx;
+	planet_t *pl = st->pl;
+	const grid_t *g = pl->grid;
+	for (int j = b; j < e; j++) {
+		int i = st->order[j], kills = 0;
+		plate_t *p = &pl->plates[i];
+		crust_pool *cr = &p->crust;
+		for (int smp = 0; smp < cr->count; smp++) {
+			if (cr->type[smp] != CRUST_OCEANIC || pl->sample_seen[st->base[i] + (size_t)smp])
+				continue;
+			int w = grid_locate(g, m3_apply(&p->R, g->centre[cr->cell[smp]]));
+			if (pl->owner[w] != i && pl->boundary[w] != BOUNDARY_TRANSFORM) {
+				crust_kill(p, smp);
+				kills++;
+			}
+		}
+		st->kills[i] = kills;
+	}
+}
+
 int tectonics_step(planet_t *pl, char *err, size_t errlen)
 {
 	const grid_t *g = pl->grid;
@@ -280,62 +450,36 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 	int pair_a = -1, pair_b = -1, pair_n = 0;
 	int (*pair_count)[PLATES_MAX] = pl->pair_count;
 	memset(pair_count, 0, sizeof pl->pair_count);
-	for (int c = 0; c < n; c++) {
-		int o = pl->cand_owner[c];
-		if (o >= 0) {
-			pl->owner[c] = (uint16_t)o;
-			pl->sample[c] = pl->cand_sample[c];
-		} else {
-			/* divergence: the plate that left grows fresh ocean floor */
-			int prev = pl->owner[c];
-			int grow = ridge_side(pl, c, prev);
-			int k = pl->gap_cell[c];
-			if (grow != prev) {
-				const plate_t *q = &pl->plates[grow];
-				k = grid_locate(g, m3_apply(&q->Rt, g->centre[c]));
-				pl->owner[c] = (uint16_t)grow;
-				pl->cand_cell[c] = k;
-				prev = grow;
+	if (pl->serial_collisions) {
+		/* the serial form: each gap planned and filled in turn */
+		for (int c = 0; c < n; c++) {
+			int o = pl->cand_owner[c];
+			if (o >= 0) {
+				pl->owner[c] = (uint16_t)o;
+				pl->sample[c] = pl->cand_sample[c];
+				continue;
 			}
-			plate_t *p = &pl->plates[prev];
-			int s = cellmap_get(&p->map, k);
-			if (s < 0) {
-				/* A gap with only its own plate around is a hole left inside
-				 * a plate (crust stacked away in a collision, then moved on):
-				 * it heals with crust like its neighbour's. Elsewhere the
-				 * gap is a ridge: fresh ocean floor. */
-				int like = interior_neighbour(pl, c, prev);
-				const crust_pool *from = &p->crust;
-				if (like < 0) {
-					/* Along a transform or where plates converge a gap is
-					 * the grid's doing (a jagged edge sliding past), not a
-					 * ridge: it fills with the ocean floor beside it. As
-					 * fresh floor it was consumed again within a few Myr,
-					 * doubling the floor made and halving its age. */
-					int lp, ls;
-					double open = gap_opening(pl, c, prev, &ls, &lp);
-					if (open < TRANSFORM_OPENING && ls >= 0 &&
-					    pl->plates[lp].crust.type[ls] == CRUST_OCEANIC) {
-						like = ls;
-						from = &pl->plates[lp].crust;
-					}
-				}
-				if (like >= 0)
-					s = crust_copy(&p->crust, k, from, like);
-				else
-					s = crust_new_ocean_floor(pl, p, k);
-				if (s < 0) {
-					snprintf(err, errlen, "out of memory growing crust");
-					return -1;
-				}
-				if (cellmap_set(&p->map, k, s) < 0) {
-					snprintf(err, errlen, "out of memory growing crust");
-					return -1;
-				}
-				if (like < 0)
-					created += g->area[c];
+			gap_plan gp;
+			plan_gap(pl, c, &gp);
+			if (fill_gap(pl, c, &gp, &created) < 0) {
+				snprintf(err, errlen, "out of memory growing crust");
+				return -1;
 			}
-			pl->sample[c] = s;
+		}
+	} else {
+		/* every cell's owner and every gap's plan in parallel, then the
+		 * gaps filled in cell order: the same bits (tests/test_parallel.c) */
+		own_ctx ac = {pl};
+		pool_for(pl->pool, n, 2048, assign_chunk, &ac);
+		for (int c = 0; c < n; c++) {
+			if (pl->cand_owner[c] >= 0)
+				continue;
+			gap_plan gp;
+			unstash_gap(pl, c, &gp);
+			if (fill_gap(pl, c, &gp, &created) < 0) {
+				snprintf(err, errlen, "out of memory growing crust");
+				return -1;
+			}
 		}
 	}
 	int32_t *fc = pl->frame_cell;
@@ -359,8 +503,8 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 		pl->sample_seen_cap = cap;
 	}
 	memset(pl->sample_seen, 0, base[pl->nplates]);
-	for (int c = 0; c < n; c++)
-		pl->sample_seen[base[pl->owner[c]] + (size_t)pl->sample[c]] = 1;
+	seen_ctx sc = {pl, base};
+	pool_for(pl->pool, n, 8192, seen_chunk, &sc);
 
 	for (int c = 0; c < n; c++) {
 		int o = pl->cand_owner[c], u = pl->under_plate[c];
@@ -435,20 +579,22 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 	 * up over long runs. Every few steps is enough. Not along a transform,
 	 * where floor hides under the other plate's edge for a while. */
 	if (pl->step % STRAGGLER_EVERY == 0) {
+		/* plates apart in parallel (a kill touches its own plate only);
+		 * the consumed area is summed as the serial sweep did, one cell's
+		 * area at a time in plate order */
 		double cell_area = 4 * M_PI / n;
-		for (int i = 0; i < pl->nplates; i++) {
-			plate_t *p = &pl->plates[i];
-			crust_pool *cr = &p->crust;
-			for (int smp = 0; smp < cr->count; smp++) {
-				if (cr->type[smp] != CRUST_OCEANIC || pl->sample_seen[base[i] + (size_t)smp])
-					continue;
-				int w = grid_locate(g, m3_apply(&p->R, g->centre[cr->cell[smp]]));
-				if (pl->owner[w] != i && pl->boundary[w] != BOUNDARY_TRANSFORM) {
-					crust_kill(p, smp);
-					consumed += cell_area;
-				}
-			}
-		}
+		straggler_ctx st = {.pl = pl, .base = base};
+		int32_t size[PLATES_MAX];
+		for (int i = 0; i < pl->nplates; i++)
+			size[i] = pl->plates[i].crust.count;
+		plates_largest_first(size, pl->nplates, st.order);
+		if (pl->serial_collisions)
+			for (int i = 0; i < pl->nplates; i++)
+				st.order[i] = i;
+		pool_for(pl->serial_collisions ? NULL : pl->pool, pl->nplates, 1, straggler_chunk, &st);
+		for (int i = 0; i < pl->nplates; i++)
+			for (int k = 0; k < st.kills[i]; k++)
+				consumed += cell_area;
 	}
 	pl->stats.crust_created = created / (4 * M_PI);
 	pl->stats.crust_consumed = consumed / (4 * M_PI);
