@@ -10,10 +10,12 @@
  *
  * The collision pass: owners and the plans of gap cells in parallel, then
  * the gaps filled in cell order; the marks of samples on show and the
- * straggler sweep in parallel. A planet stepped that way on `threads`
- * threads against one stepped on one thread with the serial form
- * (serial_collisions: each gap planned and filled in turn, the sweep plate
- * by plate): the state hash after every step. */
+ * straggler sweep in parallel; and orogeny (crust.c), the cells it visits
+ * listed plate by plate and the plates in parallel. A planet stepped that
+ * way on `threads` threads against one stepped on one thread with the
+ * serial forms (serial_collisions: each gap planned and filled in turn,
+ * the sweep plate by plate, orogeny over all cells in cell order): the
+ * state hash after every step. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -176,7 +178,7 @@ int main(void)
 			long filled;
 			int bad = check_collisions(coll[k].level, coll[k].seed, threads[t], coll[k].steps, &filled);
 			tap_ok(bad == 0 && filled > 0,
-			       "collision pass, level %d seed %llu, -j%d: the serial form's state at each of "
+			       "collision pass and orogeny, level %d seed %llu, -j%d: the serial forms' state at each of "
 			       "%d steps (about %ld cells of fresh floor)",
 			       coll[k].level, (unsigned long long)coll[k].seed, threads[t], coll[k].steps,
 			       filled);

@@ -186,8 +186,8 @@ static int live_samples(const plate_t *p)
 
 /* Mountain belts: continental crust under compression (the stress of the
  * last step, which spreads a few hundred km in from the boundary) rises
- * toward a height set by the stress, on top of its isostatic base. Serial:
- * two world cells may show the same sample. */
+ * toward a height set by the stress, on top of its isostatic base (orogeny,
+ * below). */
 /* Is world cell c next to the deep sea? Last step's heights say it with
  * one load per neighbour (ocean floor lies kilometres down, shelves not). */
 static int faces_ocean(const planet_t *pl, int c)
@@ -216,50 +216,156 @@ static void inner_margin(planet_t *pl, int c, const float *front, double stretch
 		cr->thick[s] -= (float)((cr->thick[s] - INNER_MARGIN_KM) * stretch);
 }
 
-static void orogeny(planet_t *pl)
+/* What orogeny does at world cell c (owner[c]'s sample there). */
+typedef struct orogeny_ctx {
+	planet_t *pl;
+	int margins;
+	double rate, relief, stretch;
+	float deep;
+	float *front;
+	int nchunks;
+	int32_t *parts;            /* per chunk and plate: counts, then places */
+	int32_t *list;             /* the cells to visit, plate by plate, each
+	                            * plate's in cell order */
+	int32_t start[PLATES_MAX + 1];
+	int order[PLATES_MAX];     /* largest list first */
+} orogeny_ctx;
+
+static void orogeny_cell(const orogeny_ctx *o, int c)
 {
-	double rate = fmin(1.0, OROGEN_RATE * pl->prm.dt_myr);
-	double relief = OROGEN_M * pl->prm.stress_uplift_m / 3500.0;
-	/* margins stretch slowly: every MARGIN_EVERY steps is enough */
-	int margins = pl->step % MARGIN_EVERY == 0;
-	double stretch = 1 - exp(-MARGIN_EVERY * pl->prm.dt_myr / SHELF_SUBSIDENCE_MYR);
-	float deep = (float)(pl->sea_level - 1500);
-	/* on margin passes, mark the coast cells that face the deep sea, so
-	 * the row behind them can stretch too (a shelf two cells wide) */
-	float *front = pl->scratch_b;
-	if (margins)
-		for (int c = 0; c < pl->grid->n; c++)
-			front[c] = pl->elevation[c] >= deep && faces_ocean(pl, c);
-	for (int c = 0; c < pl->grid->n; c++) {
-		double st = pl->stress[c];
-		if (margins && st <= 0 && !front[c] && pl->elevation[c] >= deep) {
-			inner_margin(pl, c, front, stretch);
-			continue;
-		}
-		/* A coast that is not being squeezed is a rifted or passive margin:
-		 * its crust was stretched thin, so it floats below the sea as a
-		 * shelf (the base height follows thickness). Heights first: they
-		 * rule out most cells without touching the crust. */
-		if (st <= 0 && (!margins || pl->elevation[c] < deep || !faces_ocean(pl, c)))
-			continue;
-		crust_pool *cr = &pl->plates[pl->owner[c]].crust;
-		int s = pl->sample[c];
-		if (cr->type[s] != CRUST_CONTINENTAL)
-			continue;
-		if (st <= 0) {
-			if (cr->thick[s] > MARGIN_THICK_KM)
-				cr->thick[s] -= (float)((cr->thick[s] - MARGIN_THICK_KM) * stretch);
-			continue;
-		}
-		double dthick = cr->thick[s] - CRUST_NORMAL_KM;
-		double base = pl->sea_level + FREEBOARD_M + dthick * (dthick > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
-		double target = base + relief * pow(fmin(1.0, st / OROGEN_STRESS), 1.5);
-		if (cr->elev[s] < target) {
-			double up = (target - cr->elev[s]) * rate;
-			cr->elev[s] = (float)fmin(ELEV_MAX_M, cr->elev[s] + up);
-			cr->orogeny[s] += (float)up;
-		}
+	planet_t *pl = o->pl;
+	int margins = o->margins;
+	float deep = o->deep;
+	const float *front = o->front;
+	double st = pl->stress[c];
+	if (margins && st <= 0 && !front[c] && pl->elevation[c] >= deep) {
+		inner_margin(pl, c, front, o->stretch);
+		return;
 	}
+	/* A coast that is not being squeezed is a rifted or passive margin:
+	 * its crust was stretched thin, so it floats below the sea as a
+	 * shelf (the base height follows thickness). Heights first: they
+	 * rule out most cells without touching the crust. */
+	if (st <= 0 && (!margins || pl->elevation[c] < deep || !faces_ocean(pl, c)))
+		return;
+	crust_pool *cr = &pl->plates[pl->owner[c]].crust;
+	int s = pl->sample[c];
+	if (cr->type[s] != CRUST_CONTINENTAL)
+		return;
+	if (st <= 0) {
+		if (cr->thick[s] > MARGIN_THICK_KM)
+			cr->thick[s] -= (float)((cr->thick[s] - MARGIN_THICK_KM) * o->stretch);
+		return;
+	}
+	double dthick = cr->thick[s] - CRUST_NORMAL_KM;
+	double base = pl->sea_level + FREEBOARD_M + dthick * (dthick > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
+	double target = base + o->relief * pow(fmin(1.0, st / OROGEN_STRESS), 1.5);
+	if (cr->elev[s] < target) {
+		double up = (target - cr->elev[s]) * o->rate;
+		cr->elev[s] = (float)fmin(ELEV_MAX_M, cr->elev[s] + up);
+		cr->orogeny[s] += (float)up;
+	}
+}
+
+/* Cells orogeny_cell may change anything for: compressed ones, and on
+ * margin passes land and shelves (front or not). */
+static inline int orogeny_visits(const orogeny_ctx *o, int c)
+{
+	const planet_t *pl = o->pl;
+	if (pl->stress[c] > 0)
+		return 1;
+	return o->margins && (o->front[c] != 0 || pl->elevation[c] >= o->deep);
+}
+
+#define OROGENY_GRAIN 8192
+
+static void front_chunk(void *ctx, int b, int e, int chunk)
+{
+	(void)chunk;
+	const orogeny_ctx *o = ctx;
+	for (int c = b; c < e; c++)
+		o->front[c] = o->pl->elevation[c] >= o->deep && faces_ocean(o->pl, c);
+}
+
+static void visit_count_chunk(void *ctx, int b, int e, int chunk)
+{
+	const orogeny_ctx *o = ctx;
+	int32_t *count = o->parts + (size_t)chunk * (size_t)o->pl->nplates;
+	for (int c = b; c < e; c++)
+		if (orogeny_visits(o, c))
+			count[o->pl->owner[c]]++;
+}
+
+static void visit_place_chunk(void *ctx, int b, int e, int chunk)
+{
+	const orogeny_ctx *o = ctx;
+	int32_t *at = o->parts + (size_t)chunk * (size_t)o->pl->nplates;
+	for (int c = b; c < e; c++)
+		if (orogeny_visits(o, c))
+			o->list[at[o->pl->owner[c]]++] = c;
+}
+
+static void orogeny_plate_chunk(void *ctx, int b, int e, int chunk)
+{
+	(void)chunk;
+	const orogeny_ctx *o = ctx;
+	for (int j = b; j < e; j++) {
+		int p = o->order[j];
+		for (int32_t i = o->start[p]; i < o->start[p + 1]; i++)
+			orogeny_cell(o, o->list[i]);
+	}
+}
+
+/* Two world cells may show the same sample, so cells act in cell order;
+ * a cell changes only its owner's crust, so plates are apart: the cells to
+ * visit are listed plate by plate (in cell order within each) and the
+ * plates run in parallel, which gives the bits of one pass over all cells
+ * in cell order (the serial form, kept for serial_collisions: the tests
+ * hold the step to it). 0 or -1 (memory). */
+static int orogeny(planet_t *pl)
+{
+	int n = pl->grid->n, np = pl->nplates;
+	orogeny_ctx o = {
+		.pl = pl,
+		.rate = fmin(1.0, OROGEN_RATE * pl->prm.dt_myr),
+		.relief = OROGEN_M * pl->prm.stress_uplift_m / 3500.0,
+		/* margins stretch slowly: every MARGIN_EVERY steps is enough */
+		.margins = pl->step % MARGIN_EVERY == 0,
+		.stretch = 1 - exp(-MARGIN_EVERY * pl->prm.dt_myr / SHELF_SUBSIDENCE_MYR),
+		.deep = (float)(pl->sea_level - 1500),
+		/* on margin passes, mark the coast cells that face the deep sea, so
+		 * the row behind them can stretch too (a shelf two cells wide) */
+		.front = pl->scratch_b,
+		.list = pl->work[0],      /* free after the collision pass */
+		.nchunks = pool_chunks(n, OROGENY_GRAIN),
+	};
+	if (o.margins)
+		pool_for(pl->pool, n, OROGENY_GRAIN, front_chunk, &o);
+	if (pl->serial_collisions) {
+		for (int c = 0; c < n; c++)
+			orogeny_cell(&o, c);
+		return 0;
+	}
+	o.parts = calloc((size_t)o.nchunks * (size_t)np, sizeof *o.parts);
+	if (!o.parts)
+		return -1;
+	pool_for(pl->pool, n, OROGENY_GRAIN, visit_count_chunk, &o);
+	int32_t at = 0, size[PLATES_MAX];
+	for (int p = 0; p < np; p++) {
+		o.start[p] = at;
+		for (int k = 0; k < o.nchunks; k++) {
+			int32_t cnt = o.parts[(size_t)k * np + p];
+			o.parts[(size_t)k * np + p] = at;
+			at += cnt;
+		}
+		size[p] = at - o.start[p];
+	}
+	o.start[np] = at;
+	pool_for(pl->pool, n, OROGENY_GRAIN, visit_place_chunk, &o);
+	plates_largest_first(size, np, o.order);
+	pool_for(pl->pool, np, 1, orogeny_plate_chunk, &o);
+	free(o.parts);
+	return 0;
 }
 
 /* Thickened continental crust relaxes: thickness diffuses through the
@@ -457,7 +563,8 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
  * pools that carry many consumed samples are compacted. 0 or -1. */
 int crust_evolve(planet_t *pl)
 {
-	orogeny(pl);
+	if (orogeny(pl) < 0)
+		return -1;
 	age_ctx ac = {.pl = pl};
 	int32_t samples[PLATES_MAX];
 	for (int i = 0; i < pl->nplates; i++)
