@@ -12,9 +12,10 @@
  *     sinking sample is consumed, the overriding one uplifted (arcs and
  *     cordilleras); continent against continent thickens the crust, slows
  *     both plates and, once the contact is wide, sutures them into one plate.
- * The parallel pass only reads shared state and writes its own cell; every
- * change to plates (new crust, consumption) happens in a serial pass in cell
- * order, so the result is the same for any thread count. What happens to
+ * The parallel passes only read shared state and write their own cell (or,
+ * for the straggler sweep, their own plate); new crust and consumption by
+ * subduction happen in serial passes in cell order, so the result is the
+ * same for any thread count. What happens to
  * crust inside a plate is in crust.c; rifts, sutures and speeds in
  * plate_events.c. */
 #include <math.h>
