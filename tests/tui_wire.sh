@@ -73,4 +73,27 @@ t $? "24-bit colour: a step of the elevation map sends $per bytes (< 5000)"
 keys q
 wait_for '^EXIT=0' 10
 t $? "q exits 0"
+
+# A picture too big for the budget goes out in pieces while playing; once
+# paused, the last one is whole: the screen then equals a full redraw
+# (mode 2 then 1 again) of the same step. (256 colours: in direct colour
+# the pieces hold colours that moved a little, a full redraw does not.)
+start 120 40 xterm-256color C.UTF-8 -- --max-kbps 2
+wait_step_above 5 30
+sleep 2
+keys Space
+wait_for 'paused' 5
+until_ok 20 eval '[ "$(bytes_over 1)" -eq 0 ]'
+screen_e >"$tmp/pieces"
+keys 2
+wait_for 'Map · elevation' 5
+keys 1
+wait_for 'Map · biomes' 5
+until_ok 20 eval '[ "$(bytes_over 1)" -eq 0 ]'
+screen_e >"$tmp/whole"
+cmp -s "$tmp/pieces" "$tmp/whole" || diff "$tmp/pieces" "$tmp/whole" | head -c 3000 >&2; cmp -s "$tmp/pieces" "$tmp/whole"
+t $? "--max-kbps 2: paused, the map sent in pieces is whole (same as a full redraw)"
+keys q
+wait_for '^EXIT=0' 10
+t $? "q exits 0"
 finish

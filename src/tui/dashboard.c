@@ -52,22 +52,25 @@ static void draw_too_small(ui_t *u)
 		mvaddnstr(y + 1, (COLS - (int)strlen(l2)) / 2 > 0 ? (COLS - (int)strlen(l2)) / 2 : 0, l2, COLS);
 }
 
+static void relayout(ui_t *u)
+{
+	if (!(u->dirty & DIRTY_LAYOUT))
+		return;
+	layout_compute(&u->lay, LINES, COLS, u->fullmap, u->no_side);
+	u->dirty |= DIRTY_MAP;
+	if (u->focus == FOCUS_PLATES && !u->lay.show_plates)
+		u->focus = FOCUS_MAP;
+	if (u->focus == FOCUS_PARAMS && !u->lay.show_params)
+		u->focus = FOCUS_MAP;
+}
+
+/* Everything into stdscr, the map as far as mapview_advance let it. */
 static void draw(ui_t *u, mapview *mv)
 {
-	if (u->dirty & DIRTY_LAYOUT) {
-		layout_compute(&u->lay, LINES, COLS, u->fullmap, u->no_side);
-		u->dirty |= DIRTY_MAP;
-		if (u->focus == FOCUS_PLATES && !u->lay.show_plates)
-			u->focus = FOCUS_MAP;
-		if (u->focus == FOCUS_PARAMS && !u->lay.show_params)
-			u->focus = FOCUS_MAP;
-	}
 	if (u->lay.too_small) {
 		draw_too_small(u);
 		return;
 	}
-	if (u->dirty & DIRTY_MAP)
-		mapview_render(mv, u, u->lay.map);
 	erase();
 	panel_status(u, stdscr);
 	if (u->lay.map_border) {
@@ -220,15 +223,27 @@ int dashboard_run(const dash_opts *o)
 	u->dirty = DIRTY_ALL;
 	double frame_dt = 1.0 / (o->fps > 0 ? o->fps : 10);
 	double last_frame = 0, next_spin = 0;
-	/* Byte budget (a token bucket with half a second of burst): a map whose
-	 * every pixel changes each step (hill shading, a turning globe) is then
-	 * simply redrawn less often, so while the simulation runs an SSH link
-	 * carries max_kbps on average. Frames that answer a key are always drawn
-	 * at once; all the keys together delay the simulation's frames by at most
-	 * a second. */
-	double budget = o->max_kbps > 0 && written_bytes() >= 0 ? o->max_kbps * 1024.0 : 0;
-	double tokens = budget / 2, last_refill = clock_s();
+	/* Byte budget, a token bucket: while the simulation runs, an SSH link
+	 * carries at most max_kbps. A frame of the simulation is drawn once
+	 * the bucket holds 0.2 s of bytes; the panels go first,
+	 * then as much of the new map picture as the rest pays for (the map
+	 * goes out in reading order over as many frames as it takes: each new
+	 * picture waits until the last one is all out). So the wire carries an
+	 * even stream instead of a whole map every few seconds, and the bucket
+	 * never holds more than 0.3 s of bytes, so no window of time gets much
+	 * more than its share. While a picture is going out, a new snapshot
+	 * (new figures in the panels, about 1 KB a frame) is taken once a
+	 * second, so the map gets most of the bytes. The rate aimed at is 95 %
+	 * of max_kbps: a cap, not a target. Frames that answer a key are drawn whole at once; all the
+	 * keys together delay the simulation's frames by at most a second. */
+	double budget = o->max_kbps > 0 && written_bytes() >= 0 ? o->max_kbps * 1024.0 * 0.95 : 0;
+	double tokens = budget * 0.3, last_refill = clock_s(), last_fresh = 0;
+	double min_chunk = budget * 0.2, cap = budget * 0.3;
+	/* bytes a map character costs (learnt from each frame) */
+	double cell_cost = u->caps.depth == COLOR_DIRECT ? 45 : u->caps.depth == COLOR_256 ? 25
+	                 : u->caps.depth == COLOR_8 ? 15 : 8;
 	int exit_code = 0;
+	bool shown_planet = false;     /* a frame showed a planet */
 
 	for (;;) {
 		int sig = screen_signal_pending();
@@ -260,14 +275,18 @@ int dashboard_run(const dash_opts *o)
 		double now = clock_s();
 		if (budget > 0) {
 			tokens += budget * (now - last_refill);
-			if (tokens > budget / 2)
-				tokens = budget / 2;
+			if (tokens > cap)
+				tokens = cap;
 			last_refill = now;
 		}
-		bool throttled = now - last_frame < frame_dt || tokens < 0;
-		if (!throttled || !u->snap) {
-			/* a new snapshot only counts when we may draw it */
+		bool throttled = now - last_frame < frame_dt || (budget > 0 && tokens < min_chunk);
+		/* a new snapshot only counts when we may draw it; while a map
+		 * picture is going out in pieces, once a second */
+		bool sending = budget > 0 && mv.pending && !u->lay.too_small && u->status.playing;
+		if (!u->snap || (!throttled && (!sending || now - last_fresh >= 1.0))) {
 			bool fresh = stepper_acquire(u->st, &u->snap);
+			if (fresh)
+				last_fresh = now;
 			/* the first snapshot after a pause still ends the play */
 			bool played = u->status.playing;
 			if (fresh)
@@ -310,7 +329,25 @@ int dashboard_run(const dash_opts *o)
 			u->msg[0] = 0;
 			u->dirty |= DIRTY_TEXT;
 		}
-		if (u->dirty && (keyed || !throttled)) {
+		relayout(u);
+		bool sweeping = mv.pending && !u->lay.too_small;
+		if ((u->dirty || sweeping) && (keyed || !throttled)) {
+			/* the whole picture at once: a key's answer, the first
+			 * frame or picture of the planet, a still planet (the last
+			 * step's picture), or no budget */
+			bool whole = keyed || budget <= 0 || !shown_planet || !u->status.playing;
+			shown_planet = u->snap != NULL;
+			unsigned later = 0;
+			if ((u->dirty & DIRTY_MAP) && !u->lay.too_small) {
+				if (whole || !mv.pending) {
+					mv.hold_spin = spinning && !keyed;
+					mapview_render(&mv, u, u->lay.map);
+				} else {
+					later = DIRTY_MAP;   /* once this picture is out */
+				}
+			}
+			if (whole)
+				mapview_advance(&mv, -1);
 			draw(u, &mv);
 			long long b0 = budget > 0 ? written_bytes() : -1;
 			refresh();
@@ -319,14 +356,31 @@ int dashboard_run(const dash_opts *o)
 				double cost = b1 > b0 ? (double)(b1 - b0) : 0;
 				double before = tokens;
 				tokens -= cost;
-				/* frames that answer keys leave at most a second of
-				 * debt: a burst of keys (modes, panning) must not freeze
-				 * the map for long; the simulation's own frames pay in
-				 * full, so they keep to the budget */
-				if (keyed && tokens < -budget)
+				/* whole frames (keys, the first picture, the last one
+				 * before a pause) leave at most a second of debt: a burst
+				 * of keys (modes, panning) must not freeze the map for
+				 * long; the simulation's own frames pay in full, so they
+				 * keep to the budget */
+				if (whole && tokens < -budget)
 					tokens = before < -budget ? before : -budget;
 			}
-			u->dirty = 0;
+			if (!whole && mv.pending && tokens > 0 && !u->lay.too_small) {
+				long n = mapview_advance(&mv, (long)(tokens / cell_cost));
+				if (n > 0) {
+					draw(u, &mv);
+					b0 = written_bytes();
+					refresh();
+					long long b1 = written_bytes();
+					double cost = b0 >= 0 && b1 > b0 ? (double)(b1 - b0) : 0;
+					tokens -= cost;
+					/* what a character cost, for the next frame's share */
+					double c = cost / (double)n;
+					if (c < 4)
+						c = 4;
+					cell_cost = 0.7 * cell_cost + 0.3 * c;
+				}
+			}
+			u->dirty = later;
 			last_frame = now;
 		}
 
@@ -338,10 +392,10 @@ int dashboard_run(const dash_opts *o)
 			int t = (int)((u->msg_until - now) * 1000) + 1;
 			timeout = t < timeout ? t : timeout;
 		}
-		if (u->dirty || throttled) {
+		if (u->dirty || throttled || (mv.pending && !u->lay.too_small)) {
 			double wait = last_frame + frame_dt - now;
-			if (tokens < 0 && -tokens / budget > wait)
-				wait = -tokens / budget;
+			if (budget > 0 && tokens < min_chunk && (min_chunk - tokens) / budget > wait)
+				wait = (min_chunk - tokens) / budget;
 			int t = (int)(wait * 1000) + 1;
 			timeout = t < timeout ? t : timeout;
 		}

@@ -44,8 +44,21 @@ static float value(const tl_stat *t, const series *s)
 void history_draw(ui_t *u, WINDOW *w)
 {
 	rect box = u->lay.history;
-	tl_info info;
-	bool kept = stepper_history_info(u->st, &info);
+	/* the figures as of the snapshot on screen: the history grows with
+	 * every step, and redrawing the graphs for steps the map does not show
+	 * yet would cost the wire a kilobyte a step for nothing */
+	static tl_info info;
+	static bool kept;
+	static const snapshot_t *seen;
+	static int64_t seen_step = -1;
+	static int seen_cols = -1;
+	int want_cols = widget_inner(box).w - 9 - 8 - 2;
+	bool again = u->snap != seen || (u->snap && u->snap->step != seen_step) || want_cols != seen_cols;
+	if (again) {
+		kept = stepper_history_info(u->st, &info);
+		seen = u->snap;
+		seen_step = u->snap ? u->snap->step : -1;
+	}
 	char title[96] = "History";
 	if (kept && info.last >= info.first)
 		snprintf(title, sizeof title, "History %s steps %lld-%lld %s %.0f/%.0f MB",
@@ -65,7 +78,11 @@ void history_draw(ui_t *u, WINDOW *w)
 	if (cols < 4 || r.h < 1)
 		return;
 	static tl_stat buf[MAXCOLS];
-	int n = stepper_history(u->st, buf, cols);
+	static int n;
+	if (again || n <= 0) {
+		n = stepper_history(u->st, buf, cols);
+		seen_cols = want_cols;
+	}
 	if (n <= 0)
 		return;
 	/* the column nearest the step on screen */

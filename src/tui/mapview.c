@@ -123,7 +123,15 @@ void mapview_done(mapview *mv)
 	free(mv->chars);
 	free(mv->grat);
 	free(mv->shown);
+	free(mv->sent);
 	memset(mv, 0, sizeof *mv);
+}
+
+static void set_ch(cchar_t *cc, wchar_t ch, attr_t a, int pair)
+{
+	wchar_t w[2] = {ch, 0};
+	memset(cc, 0, sizeof *cc);    /* characters compare with memcmp */
+	setcchar(cc, w, a, 0, &pair);
 }
 
 static int ensure(mapview *mv, int cols, int rows, int pw, int ph)
@@ -136,7 +144,8 @@ static int ensure(mapview *mv, int cols, int rows, int pw, int ph)
 	mv->chars = malloc(sizeof *mv->chars * ((size_t)cols * rows + 1));
 	mv->grat = malloc((size_t)pw * ph);
 	mv->shown = malloc(sizeof *mv->shown * (size_t)pw * ph);
-	if (!mv->pix || !mv->cell || !mv->chars || !mv->grat || !mv->shown) {
+	mv->sent = malloc(sizeof *mv->sent * ((size_t)cols * rows + 1));
+	if (!mv->pix || !mv->cell || !mv->chars || !mv->grat || !mv->shown || !mv->sent) {
 		mapview_done(mv);
 		return -1;
 	}
@@ -144,6 +153,10 @@ static int ensure(mapview *mv, int cols, int rows, int pw, int ph)
 	mv->rows = rows;
 	mv->pw = pw;
 	mv->ph = ph;
+	for (size_t i = 0; i < (size_t)cols * rows; i++)
+		set_ch(&mv->sent[i], L' ', A_NORMAL, 0);
+	mv->sweep = 0;
+	mv->pending = true;
 	return 0;
 }
 
@@ -287,12 +300,6 @@ static void equirect(const ui_t *u, mapview *mv)
 	}
 }
 
-static void set_ch(cchar_t *cc, wchar_t ch, attr_t a, int pair)
-{
-	wchar_t w[2] = {ch, 0};
-	setcchar(cc, w, a, 0, &pair);
-}
-
 static rgb mix(rgb a, rgb b)
 {
 	return (rgb){(uint8_t)((a.r + b.r) / 2), (uint8_t)((a.g + b.g) / 2), (uint8_t)((a.b + b.b) / 2)};
@@ -393,7 +400,10 @@ static int pixel_index(const ui_t *u, mapview *mv, int i)
 static void hold_view(const ui_t *u, mapview *mv)
 {
 	bool comparing = u->mark && u->compare != COMPARE_OFF;
-	double v[8] = {u->mode, u->globe, u->zoom, u->pan_lon, u->pan_lat, u->spin, u->globe_lat, comparing};
+	/* a globe turning by itself moves every pixel a little each frame:
+	 * held colours stay, as they do when the planet changes */
+	double v[8] = {u->mode, u->globe, u->zoom, u->pan_lon, u->pan_lat,
+	               mv->hold_spin ? mv->shown_view[5] : u->spin, u->globe_lat, comparing};
 	if (comparing || memcmp(v, mv->shown_view, sizeof v) != 0)
 		mv->shown_ok = false;
 	memcpy(mv->shown_view, v, sizeof v);
@@ -607,6 +617,7 @@ void mapview_render(mapview *mv, ui_t *u, rect r)
 	int pw = r.w, ph = u->caps.halfblock ? 2 * r.h : r.h;
 	if (r.w <= 0 || r.h <= 0 || ensure(mv, r.w, r.h, pw, ph) != 0)
 		return;
+	mv->pending = true;
 	if (!u->snap) {
 		for (int i = 0; i < r.w * r.h; i++)
 			set_ch(&mv->chars[i], L' ', A_NORMAL, 0);
@@ -622,10 +633,32 @@ void mapview_render(mapview *mv, ui_t *u, rect r)
 
 void mapview_blit(const mapview *mv, WINDOW *w, rect r)
 {
-	if (!mv->chars || mv->cols != r.w || mv->rows != r.h)
+	if (!mv->sent || mv->cols != r.w || mv->rows != r.h)
 		return;
 	for (int y = 0; y < r.h; y++)
-		mvwadd_wchnstr(w, r.y + y, r.x, mv->chars + (size_t)y * r.w, r.w);
+		mvwadd_wchnstr(w, r.y + y, r.x, mv->sent + (size_t)y * r.w, r.w);
+}
+
+long mapview_advance(mapview *mv, long max)
+{
+	size_t n = (size_t)mv->cols * mv->rows;
+	if (!mv->sent || !mv->pending || n == 0)
+		return 0;
+	long done = 0;
+	size_t i = mv->sweep % n;
+	for (size_t k = 0; k < n; k++, i = i + 1 == n ? 0 : i + 1) {
+		if (!memcmp(&mv->sent[i], &mv->chars[i], sizeof *mv->sent))
+			continue;
+		if (max >= 0 && done >= max) {
+			mv->sweep = i;
+			return done;
+		}
+		mv->sent[i] = mv->chars[i];
+		done++;
+	}
+	mv->sweep = 0;
+	mv->pending = false;
+	return done;
 }
 
 bool mapview_locate(const ui_t *u, rect r, int y, int x, double *lat, double *lon)

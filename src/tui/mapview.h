@@ -42,14 +42,24 @@ typedef struct mapview {
 	rgb *shown;                 /* direct colour: the colour each pixel was last sent as */
 	bool shown_ok;              /* shown[] holds a picture of the view in shown_view */
 	double shown_view[8];
-	cchar_t *chars;
+	cchar_t *chars;             /* the picture (the newest render) */
+	cchar_t *sent;              /* what mapview_blit draws: chars, copied by mapview_advance */
+	size_t sweep;               /* where the next mapview_advance starts */
+	bool pending;               /* sent differs from chars somewhere */
+	bool hold_spin;             /* the globe turns by itself: keep held colours across turns */
 } mapview;
 
 void mapview_done(mapview *mv);
 /* Recompute the picture for rect r (map or globe, per u->globe). */
 void mapview_render(mapview *mv, ui_t *u, rect r);
-/* Copy the picture to the window. */
+/* Copy the picture to the window: what mapview_advance has let through. */
 void mapview_blit(const mapview *mv, WINDOW *w, rect r);
+/* Let up to max characters of the newest picture that differ from what is
+ * sent through (max < 0: all), walking the map in reading order from where
+ * the last call stopped, so a picture too big for the output budget goes out
+ * in pieces over several frames, each piece as large as the budget allows.
+ * Returns how many went; mv->pending stays true while some are left. */
+long mapview_advance(mapview *mv, long max);
 /* Draw the legend of the current mode on one row. */
 void mapview_legend(ui_t *u, WINDOW *w, rect r);
 /* The followed plate's path: its centre at every step seen, dots, and a
