@@ -145,6 +145,11 @@ static const rgb boundary_colour[4] = {
 };
 static const rgb continent_grey = {150, 150, 150};
 
+rgb colormap_boundary(int k)
+{
+	return k >= BOUNDARY_CONVERGENT && k <= BOUNDARY_TRANSFORM ? boundary_colour[k] : (rgb){0, 0, 0};
+}
+
 /* Water is dimmed in the field views so the continents stay readable. */
 #define WATER_DIM 0.82
 

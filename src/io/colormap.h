@@ -36,6 +36,9 @@ rgb colormap_ramp(view_kind v, double value, double top);
 
 /* Colour of one cell in a view (flat, no interpolation). */
 rgb colormap_cell(const snapshot_t *s, view_kind v, int cell);
+/* The plates view's colour of boundary type k (BOUNDARY_CONVERGENT..
+ * BOUNDARY_TRANSFORM; black otherwise). */
+rgb colormap_boundary(int k);
 /* Colour at a point of the sphere: continuous fields are interpolated between
  * neighbouring cells, coastlines follow the interpolated elevation and the
  * elevation view is hill-shaded. *hint is a cell near p (updated), or -1. */

@@ -129,6 +129,8 @@ static tl_stat figures(const snapshot_t *s)
 		.highest_m = (float)(w->elevation_max_m - s->sea_level_m),
 		.temp_c = (float)w->mean_temperature_c,
 		.conv_pct = (float)(w->boundary_fraction[BOUNDARY_CONVERGENT] * 100),
+		.div_pct = (float)(w->boundary_fraction[BOUNDARY_DIVERGENT] * 100),
+		.tr_pct = (float)(w->boundary_fraction[BOUNDARY_TRANSFORM] * 100),
 		.hash = s->state_hash,
 	};
 }

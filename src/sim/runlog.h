@@ -25,7 +25,8 @@ struct pool;
 typedef struct tl_stat {
 	int64_t step;
 	double time_myr;
-	float land_pct, sea_change_m, plates, speed_cm_yr, highest_m, temp_c, conv_pct;
+	float land_pct, sea_change_m, plates, speed_cm_yr, highest_m, temp_c;
+	float conv_pct, div_pct, tr_pct;   /* boundary mix: shares of boundary cells */
 	uint64_t hash;
 } tl_stat;
 

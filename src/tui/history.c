@@ -7,10 +7,13 @@
  * cursor of the time line. Without UTF-8 the blocks are ASCII levels. */
 #include "tui/history.h"
 
+#include <curses.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include "io/colormap.h"
 #include "sim/runlog.h"
 #include "tui/events.h"
 #include "tui/palette.h"
@@ -28,9 +31,9 @@ static const series all[] = {
 	{"cm/yr", "%.2f", offsetof(tl_stat, speed_cm_yr)},
 	{"top m", "%.0f", offsetof(tl_stat, highest_m)},
 	{"mean \u00b0C", "%.1f", offsetof(tl_stat, temp_c)},
-	{"conv %", "%.1f", offsetof(tl_stat, conv_pct)},
 };
-enum { NSERIES = sizeof all / sizeof all[0], MAXCOLS = 512 };
+/* then the boundary mix: a stacked bar MIXROWS rows tall per sample */
+enum { NLINES = sizeof all / sizeof all[0], MIXROWS = 3, NSERIES = NLINES + MIXROWS, MAXCOLS = 512 };
 
 /* Where the last frame drew the graphs: their columns' steps (for clicks). */
 static int hist_x0, hist_y0, hist_y1, hist_n;
@@ -39,6 +42,73 @@ static int64_t hist_step[MAXCOLS];
 static float value(const tl_stat *t, const series *s)
 {
 	return *(const float *)((const char *)t + s->off);
+}
+
+/* The boundary mix of one sample, as three stacked segments from the
+ * bottom: convergent, divergent, transform, in the plates view's colours,
+ * MIXROWS characters tall (eighth blocks: 8 levels a character). The type
+ * at level L of 8 * MIXROWS (-1: no boundaries at all). */
+static int mix_type(const tl_stat *t, int level)
+{
+	double c = t->conv_pct, d = t->div_pct, r = t->tr_pct, sum = c + d + r;
+	if (!(sum > 0))
+		return -1;
+	int levels = 8 * MIXROWS;
+	long b1 = lround(c / sum * levels), b2 = lround((c + d) / sum * levels);
+	return level < b1 ? BOUNDARY_CONVERGENT : level < b2 ? BOUNDARY_DIVERGENT : BOUNDARY_TRANSFORM;
+}
+
+static int mix_colour(int k)
+{
+	return palette_index(colormap_boundary(k));
+}
+
+/* Row `row` (0: the bottom one) of sample t's bar at the cursor. */
+static void mix_cell(const ui_t *u, WINDOW *w, const tl_stat *t, int row)
+{
+	int lo = 8 * row, hi = lo + 8;
+	int below = mix_type(t, lo), above = mix_type(t, hi - 1);
+	if (below < 0) {
+		palette_use(w, UI_DIM);
+		waddstr(w, ui_sym(u, "\u00b7", "."));
+		return;
+	}
+	static const char glyph[4] = {' ', '#', '=', '%'};    /* as the plates view's */
+	if (u->caps.depth == COLOR_MONO || !u->caps.utf8) {
+		/* the type covering most of this character, by its glyph */
+		int n[4] = {0};
+		for (int l = lo; l < hi; l++)
+			n[mix_type(t, l)]++;
+		int k = n[1] >= n[2] && n[1] >= n[3] ? 1 : n[2] >= n[3] ? 2 : 3;
+		int pair = u->caps.depth == COLOR_MONO ? 0 : palette_pair(mix_colour(k), -1);
+		wattr_set(w, A_NORMAL, 0, &pair);
+		waddch(w, (chtype)glyph[k]);
+		return;
+	}
+	/* where the colour changes inside this character: one boundary is drawn
+	 * where it is, two (a thin middle type) at their middle */
+	int first = -1, last = -1;
+	for (int l = lo + 1; l < hi; l++)
+		if (mix_type(t, l) != mix_type(t, l - 1)) {
+			if (first < 0)
+				first = l;
+			last = l;
+		}
+	int pair;
+	if (first < 0) {
+		pair = palette_pair(mix_colour(below), mix_colour(below));
+		wattr_set(w, A_NORMAL, 0, &pair);
+		waddstr(w, "\u2588");
+		return;
+	}
+	static const char *const blocks[7] = {"\u2581", "\u2582", "\u2583", "\u2584",
+	                                      "\u2585", "\u2586", "\u2587"};
+	int k = (first + last) / 2 - lo;     /* eighths of the lower colour */
+	if (k < 1)
+		k = 1;
+	pair = palette_pair(mix_colour(below), mix_colour(above));
+	wattr_set(w, A_NORMAL, 0, &pair);
+	waddstr(w, blocks[k - 1]);
 }
 
 void history_draw(ui_t *u, WINDOW *w)
@@ -94,7 +164,7 @@ void history_draw(ui_t *u, WINDOW *w)
 	static const char *const blocks[8] = {"\u2581", "\u2582", "\u2583", "\u2584",
 	                                      "\u2585", "\u2586", "\u2587", "\u2588"};
 	static const char ascii[8] = {'_', '.', '-', '-', '=', '=', '#', '#'};
-	for (int k = 0; k < NSERIES && k < r.h; k++) {
+	for (int k = 0; k < NLINES && k < r.h; k++) {
 		const series *s = &all[k];
 		float lo = INFINITY, hi = -INFINITY;
 		for (int i = 0; i < n; i++) {
@@ -120,6 +190,38 @@ void history_draw(ui_t *u, WINDOW *w)
 			snprintf(v, sizeof v, s->fmt, value(&buf[cur], s));
 			widget_printf(w, r, k, namew + cols + 1, "%*s", valw, v);
 		}
+	}
+	/* the boundary mix, MIXROWS rows: each row's value is one type's share
+	 * in that type's colour, so the values are the legend */
+	static const char *const mix_name[4] = {NULL, "conv", "div", "trans"};
+	for (int row = 0; row < MIXROWS && NLINES + row < r.h; row++) {
+		int y = NLINES + row, from_bottom = MIXROWS - 1 - row;
+		palette_use(w, UI_DIM);
+		if (row == 0)
+			widget_printf(w, r, y, 1, "%s", "bounds");
+		else if (row == 1)
+			widget_printf(w, r, y, 1, "%s", "mix %");
+		wmove(w, r.y + y, r.x + namew);
+		for (int i = 0; i < n; i++)
+			mix_cell(u, w, &buf[i], from_bottom);
+		/* top row transform, then divergent, convergent at the bottom */
+		int k = BOUNDARY_TRANSFORM - row;
+		if (cur >= 0) {
+			float v = k == BOUNDARY_CONVERGENT ? buf[cur].conv_pct : k == BOUNDARY_DIVERGENT
+			        ? buf[cur].div_pct : buf[cur].tr_pct;
+			if (u->caps.depth == COLOR_MONO) {
+				palette_use(w, UI_TEXT);
+			} else {
+				int pair = palette_pair(mix_colour(k), -1);
+				wattr_set(w, A_BOLD, 0, &pair);
+			}
+			if (u->caps.depth == COLOR_MONO || !u->caps.utf8)   /* the glyph, then "tr" */
+				widget_printf(w, r, y, namew + cols + 1, "%c%-4s%3.0f", "  #=%"[k + 1],
+				              k == BOUNDARY_TRANSFORM ? "tr" : mix_name[k], v);
+			else
+				widget_printf(w, r, y, namew + cols + 1, "%-5s%3.0f", mix_name[k], v);
+		}
+		palette_use(w, UI_TEXT);
 	}
 	/* the time bar under the graphs: the run so far, the step on screen */
 	hist_x0 = r.x + namew;
