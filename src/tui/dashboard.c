@@ -56,7 +56,7 @@ static void relayout(ui_t *u)
 {
 	if (!(u->dirty & DIRTY_LAYOUT))
 		return;
-	layout_compute(&u->lay, LINES, COLS, u->fullmap, u->no_side);
+	layout_compute(&u->lay, LINES, COLS, u->fullmap, u->no_side, u->panel_hide, u->panel_want);
 	u->dirty |= DIRTY_MAP;
 	if (u->focus == FOCUS_PLATES && !u->lay.show_plates)
 		u->focus = FOCUS_MAP;
@@ -87,7 +87,8 @@ static void draw(ui_t *u, mapview *mv)
 		if (n < (int)sizeof title && mapview_where(u, where, sizeof where) > 0)
 			snprintf(title + n, sizeof title - (size_t)n, " %s %s", ui_sym(u, "\u00b7", "-"), where);
 		widget_box(u, stdscr, u->lay.map_box, title, u->focus == FOCUS_MAP);
-		mapview_legend(u, stdscr, u->lay.legend);
+		if (u->lay.legend.h > 0)
+			mapview_legend(u, stdscr, u->lay.legend);
 	}
 	mapview_blit(mv, stdscr, u->lay.map);
 	mapview_labels(u, stdscr, u->lay.map, u->lay.map_box, u->lay.map_border);

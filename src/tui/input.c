@@ -291,6 +291,44 @@ static unsigned k_side(ui_t *u, int key)
 	return DIRTY_LAYOUT | DIRTY_MAP | DIRTY_TEXT;
 }
 
+/* C H T W K L: one panel away, or back (made room for where the layout
+ * would leave it out) */
+static unsigned k_panel(ui_t *u, int key)
+{
+	static const struct { int key; unsigned bit; const char *name; } panels[] = {
+		{'C', PANEL_CELL, "cell inspector"}, {'H', PANEL_HISTORY, "history"},
+		{'T', PANEL_PLATES, "plates"}, {'W', PANEL_WORLD, "world"},
+		{'K', PANEL_PARAMS, "parameters"}, {'L', PANEL_LEGEND, "map legend"},
+	};
+	for (size_t i = 0; i < sizeof panels / sizeof *panels; i++) {
+		if (panels[i].key != key)
+			continue;
+		unsigned b = panels[i].bit;
+		const layout *l = &u->lay;
+		bool shown = b == PANEL_CELL ? l->show_cell : b == PANEL_HISTORY ? l->show_history
+		           : b == PANEL_PLATES ? l->show_plates : b == PANEL_WORLD ? l->show_world
+		           : b == PANEL_PARAMS ? l->show_params : l->legend.h > 0;
+		if (shown) {
+			u->panel_hide |= b;
+			u->panel_want &= ~b;
+		} else {
+			if (u->panel_hide & b)
+				u->panel_hide &= ~b;     /* back where the layout puts it */
+			else if (!u->fullmap && !(u->no_side && (b & (PANEL_PLATES | PANEL_WORLD | PANEL_PARAMS))))
+				u->panel_want |= b;      /* left out for room: make room */
+			/* a panel of the right column brings the column back */
+			if (b & (PANEL_PLATES | PANEL_WORLD | PANEL_PARAMS))
+				u->no_side = false;
+			if (b != PANEL_LEGEND)
+				u->fullmap = false;
+		}
+		status_message(u, false, "%s %s (%c: %s)", panels[i].name, shown ? "hidden" : "shown",
+		               key, shown ? "show" : "hide");
+		return DIRTY_LAYOUT | DIRTY_MAP | DIRTY_TEXT;
+	}
+	return 0;
+}
+
 static unsigned k_fullmap(ui_t *u, int key)
 {
 	u->fullmap = !u->fullmap;
@@ -475,6 +513,10 @@ const key_binding key_table[] = {
 	{{'Z', 0}, "Z", "zoom out", k_zoom},
 	{{'0', 0}, "0", "whole planet again (zoom 1)", k_zoom},
 	{{'v', 0}, "v", "hide / show the right column (a wider map)", k_side},
+	{{'C', 0}, "C", "hide / show the Cell (inspector) panel", k_panel},
+	{{'H', 0}, "H", "hide / show History (made room for when small)", k_panel},
+	{{'T', 'W', 'K'}, "T W K", "hide / show Plates table, World, parameters (Keys)", k_panel},
+	{{'L', 0}, "L", "hide / show the map's legend", k_panel},
 	{{'#', 0}, "#", "graticule: lat/lon lines and labels, equator yellow", k_graticule},
 	{{'m', 0}, "m", "mark this time to compare with", k_mark},
 	{{'c', 0}, "c", "compare: split with the mark, flip to it, off", k_compare},

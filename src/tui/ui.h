@@ -68,6 +68,7 @@ typedef struct ui {
 	double globe_lat;               /* viewer latitude for the globe, degrees */
 	bool fullmap;                   /* f: the map alone */
 	bool no_side;                   /* v: no right column, a wider map */
+	unsigned panel_hide, panel_want;  /* C H T W K L: PANEL_* hidden / asked for */
 	bool help;
 	int help_top;                   /* first help row shown (it scrolls) */
 	int confirm;                    /* key waiting for y/n (r, R, p), or 0 */
