@@ -67,8 +67,8 @@ t $? "q exits 0"
 # rows for all its figures, the boundary mix with its three shares
 start 80 24 xterm-256color C.UTF-8 -- --paused --max-kbps 0
 wait_for 'Map · biomes' 20 && wait_for 'state [0-9a-f]{16}' 20
-! screen | grep -q 'History'
-t $? "80x24: no History panel at first"
+! screen | grep -q 'History ·' && screen | grep -q 'H shows History'
+t $? "80x24: no History panel at first; the key bar says H shows it"
 keys H
 wait_for 'History' 5 && wait_for 'bounds' 2 && wait_for 'trans +[0-9]+' 2 && wait_for 'div +[0-9]+' 2 \
 	&& wait_for 'conv +[0-9]+' 2 && wait_for ' time ' 2

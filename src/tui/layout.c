@@ -159,6 +159,7 @@ void layout_compute(layout *l, int lines, int cols, bool fullmap, bool no_side,
 	}
 	if (l->hidden[0]) {
 		size_t n = strlen(l->hidden);
-		snprintf(l->hidden + n, sizeof l->hidden - n, " hidden (need 100x30)");
+		snprintf(l->hidden + n, sizeof l->hidden - n, " hidden (need 100x30%s)",
+		         strstr(l->hidden, "history") ? "; H shows History" : "");
 	}
 }

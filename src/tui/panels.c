@@ -146,7 +146,8 @@ void panel_keys(ui_t *u, WINDOW *w)
 		return;
 	}
 	int x = 1;
-	for (int m = 0; m < VIEW_COUNT && x < r.w; m++) {
+	/* whole entries only: a name cut short ("glob") reads as a typo */
+	for (int m = 0; m < VIEW_COUNT && x + 2 + (int)strlen(map_modes[m].title) <= r.w; m++) {
 		palette_use(w, UI_KEY);
 		x += widget_printf(w, r, 0, x, "%c ", map_modes[m].key);
 		palette_use(w, m == (int)u->mode && !u->globe ? UI_SELECT : UI_TEXT);
@@ -158,7 +159,8 @@ void panel_keys(ui_t *u, WINDOW *w)
 		{"g", "globe"}, {"f", "map"}, {"i", "inspect"}, {"space", "play"}, {".", "step"}, {"+-", "speed"},
 		{"tab", "panel"}, {"e", "export"}, {"o", "open"},
 	};
-	for (size_t i = 0; i < sizeof extra / sizeof extra[0] && x < r.w; i++) {
+	for (size_t i = 0; i < sizeof extra / sizeof extra[0]
+	                   && x + 2 + (int)(strlen(extra[i].k) + strlen(extra[i].t)) <= r.w; i++) {
 		palette_use(w, UI_KEY);
 		x += widget_printf(w, r, 0, x, " %s", extra[i].k);
 		palette_use(w, i == 0 && u->globe ? UI_SELECT : UI_TEXT);
