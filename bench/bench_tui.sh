@@ -12,14 +12,18 @@
 #    the change being visible in capture-pane (an upper bound: it includes
 #    tmux's own work and the polling interval of 2 ms).
 #  - the same at 24-bit colour (COLORTERM=truecolor) in every view, and
-#    htop run the same way (same size, TERM, COLORTERM) beside it.
+#    htop run the same way (same size, TERM, COLORTERM) beside it;
+#  - (table) bytes per second at 80x24, 120x40 and 200x60 in every colour
+#    depth (mono/NO_COLOR, 8 colours with TERM=xterm, 256, 24-bit with
+#    COLORTERM=truecolor) for the main views while playing and paused, each
+#    beside htop run the same way.
 # Usage: bench/bench_tui.sh [SECONDS_PER_MEASURE [SECTIONS]]
-#   SECTIONS: any of modes budget direct htop latency (default: all)
+#   SECTIONS: any of table modes budget direct htop latency (default: all)
 #   (TECTONICA=path/to/binary)
 set -u
 TECTONICA=${TECTONICA:-$(dirname "$0")/../src/tectonica}
 secs=${1:-10}
-sections=${2:-"modes budget direct htop latency"}
+sections=${2:-"table modes budget direct htop latency"}
 want() { case " $sections " in *" $1 "*) return 0;; esac; return 1; }
 command -v tmux >/dev/null || { echo "tmux is needed"; exit 1; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench_tui.XXXXXX") || exit 1
@@ -27,6 +31,7 @@ sock=$tmp/sock
 trap 'tmux -S "$sock" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
 nstart=0
 hz=$(getconf CLK_TCK)
+W=120 H=40   # the pane's size
 
 start() { # start [ENV=VALUE] SCENARIO-ARGS...: a fresh dashboard, its pid in $pid
 	envs=""
@@ -43,11 +48,11 @@ start_prog() { # start_prog ENVS PROGRAM ARGS...: PROGRAM in the tmux pane
 	cat >"$tmp/run.sh" <<EOT
 #!/bin/sh
 cd "$tmp"
-TERM=xterm-256color LANG=C.UTF-8 $envs sh -c 'echo \$\$ >"$tmp/pid"; exec "\$0" "\$@"' "$prog" $*
+TERM=xterm-256color LANG=C.UTF-8 LC_ALL= $envs sh -c 'echo \$\$ >"$tmp/pid"; exec "\$0" "\$@"' "$prog" $*
 sleep 600
 EOT
 	chmod +x "$tmp/run.sh"
-	tmux -S "$sock" -f /dev/null new-session -d -x 120 -y 40 "$tmp/run.sh"
+	tmux -S "$sock" -f /dev/null new-session -d -x "$W" -y "$H" "$tmp/run.sh"
 	i=0
 	while [ ! -s "$tmp/pid" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
 	pid=$(cat "$tmp/pid")
@@ -85,6 +90,70 @@ measure() {
 		printf "| %-26s | %9.1f | %6.1f | %6.1f | %6.1f |\n", l, b / d / 1024, 100 * u / hz / d, 100 * p / hz / d, s / d }'
 }
 
+# kbps [SECONDS]: KB/s the program writes to its pty over SECONDS (after a
+# second that lets the last key's frame go out)
+kbps() {
+	k_secs=${1:-$secs}
+	: >"$tmp/out"
+	tmux -S "$sock" pipe-pane -o "cat >>$tmp/out"
+	sleep 1
+	b0=$(wc -c <"$tmp/out") t0=$(date +%s.%N)
+	sleep "$k_secs"
+	b1=$(wc -c <"$tmp/out") t1=$(date +%s.%N)
+	tmux -S "$sock" pipe-pane
+	awk -v b=$((b1 - b0)) -v t0="$t0" -v t1="$t1" 'BEGIN { printf "%.1f", b / (t1 - t0) / 1024 }'
+}
+
+if want table; then
+echo "## bytes per second by size and colour depth (default scenario, default --max-kbps 10)"
+echo
+echo "$(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git -C "$(dirname "$0")" rev-parse --short HEAD 2>/dev/null || echo ?),"
+echo "load $(cut -d' ' -f1-3 /proc/loadavg) at the start; ${secs} s windows; KB = 1024 bytes."
+echo "Playing at the default 10 steps/s; the globe turns while playing."
+echo
+echo "| size   | colours  | biomes | elevation | plates | globe | paused | htop |"
+echo "|--------|----------|-------:|----------:|-------:|------:|-------:|-----:|"
+for size in 80x24 120x40 200x60; do
+	W=${size%x*} H=${size#*x}
+	for depth in mono 8 256 24-bit; do
+		case $depth in
+		mono) env=NO_COLOR=1;;
+		8) env=TERM=xterm;;
+		256) env=COLORTERM=;;
+		24-bit) env=COLORTERM=truecolor;;
+		esac
+		start "$env"
+		wait_screen ' step [1-9][0-9]* ' 60 || { echo "dashboard did not step"; exit 1; }
+		sleep 2
+		row="| $size | $depth | $(kbps)"
+		tmux -S "$sock" send-keys 2
+		row="$row | $(kbps)"
+		tmux -S "$sock" send-keys 3
+		row="$row | $(kbps)"
+		tmux -S "$sock" send-keys 1 g
+		row="$row | $(kbps)"
+		tmux -S "$sock" send-keys g Space
+		wait_screen 'paused' 5
+		sleep 2
+		row="$row | $(kbps)"
+		tmux -S "$sock" send-keys q
+		if command -v htop >/dev/null; then
+			start_prog "$env" "$(command -v htop)"
+			sleep 3
+			row="$row | $(kbps)"
+			tmux -S "$sock" send-keys q
+		else
+			row="$row | -"
+		fi
+		echo "$row |"
+	done
+done
+W=120 H=40
+echo
+echo "load $(cut -d' ' -f1-3 /proc/loadavg) at the end"
+echo
+fi
+
 if want modes; then
 echo "## default scenario (L6), 120x40, playing at the default cap (10 steps/s)"
 echo
@@ -120,24 +189,21 @@ fi
 
 if want budget; then
 echo
-echo "## output budget and colour depth (default scenario, 120x40, playing)"
+echo "## --max-kbps N (default scenario, 120x40, elevation, no speed cap, 30 s windows)"
 echo
 echo "| view                       |  KB/s out | UI CPU % | all CPU % | steps/s |"
 echo "|----------------------------|----------:|-------:|-------:|-------:|"
-start COLORTERM=truecolor
-wait_screen ' step [0-9]+ ' 30 || { echo "dashboard did not start"; exit 1; }
-sleep 2
-measure "biomes, 24-bit colour"
-tmux -S "$sock" send-keys 2
-measure "elevation, 24-bit colour"
-tmux -S "$sock" send-keys q
-for k in 5 2; do
-	start --max-kbps "$k" --speed 0
-	wait_screen ' step [0-9]+ ' 30 || { echo "dashboard did not start"; exit 1; }
-	tmux -S "$sock" send-keys 2
-	sleep 3
-	measure "elevation, no cap, --max-kbps $k" 30
-	tmux -S "$sock" send-keys q
+for k in 20 5 2; do
+	for d in 256 24-bit; do
+		e=COLORTERM=
+		[ $d = 24-bit ] && e=COLORTERM=truecolor
+		start "$e" --max-kbps "$k" --speed 0
+		wait_screen ' step [1-9][0-9]* ' 60 || { echo "dashboard did not start"; exit 1; }
+		tmux -S "$sock" send-keys 2
+		sleep 3
+		measure "elevation $d, --max-kbps $k" 30
+		tmux -S "$sock" send-keys q
+	done
 done
 fi
 
