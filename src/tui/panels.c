@@ -103,15 +103,27 @@ void panel_status(ui_t *u, WINDOW *w)
 		palette_use(w, UI_TEXT);
 		return;
 	}
+	/* the figures after it only whole ("cap 10" cut from "cap 10/s" misleads) */
+	char item[3][96];
 	if (st->target_sps > 0)
-		x += widget_printf(w, r, 0, x, " cap %g/s ", st->target_sps);
+		snprintf(item[0], sizeof item[0], " cap %g/s ", st->target_sps);
 	else
-		x += widget_printf(w, r, 0, x, " no cap ");
+		snprintf(item[0], sizeof item[0], " no cap ");
+	item[1][0] = item[2][0] = 0;
 	if (u->snap)
-		x += widget_printf(w, r, 0, x, " %s %s %s cells ", grid_name(u->snap, gname, sizeof gname),
-		                   ui_sym(u, "\u00b7", "-"), widget_group(u, u->snap->n, b1, sizeof b1));
+		snprintf(item[1], sizeof item[1], " %s %s %s cells ", grid_name(u->snap, gname, sizeof gname),
+		         ui_sym(u, "\u00b7", "-"), widget_group(u, u->snap->n, b1, sizeof b1));
 	if (st->last_step_ms > 0)
-		x += widget_printf(w, r, 0, x, " %s ms/step ", st->last_step_ms < 10 ? "<10" : widget_group(u, (long long)st->last_step_ms, b2, sizeof b2));
+		snprintf(item[2], sizeof item[2], " %s ms/step ", st->last_step_ms < 10 ? "<10"
+		         : widget_group(u, (long long)st->last_step_ms, b2, sizeof b2));
+	for (int i = 0; i < 3; i++) {
+		int cols = 0;
+		for (const char *c = item[i]; *c; c++)
+			cols += ((unsigned char)*c & 0xc0) != 0x80;    /* UTF-8: one column a character */
+		if (x + cols - 1 > r.w)     /* the trailing space may fall off */
+			break;
+		x += widget_printf(w, r, 0, x, "%s", item[i]);
+	}
 	palette_use(w, UI_TEXT);
 }
 
@@ -294,10 +306,17 @@ void panel_cell(ui_t *u, WINDOW *w)
 	rect box = u->lay.cell;
 	const snapshot_t *s = u->snap;
 	char title[64];
-	if (u->inspecting)
-		snprintf(title, sizeof title, "Cell %.1f%c %.1f%c%s", fabs(u->insp_lat), u->insp_lat >= 0 ? 'N' : 'S',
-		         fabs(u->insp_lon), u->insp_lon >= 0 ? 'E' : 'W', u->cursor ? " (arrows move, i done)" : "");
-	else
+	if (u->inspecting) {
+		int n = snprintf(title, sizeof title, "Cell %.1f%c %.1f%c", fabs(u->insp_lat), u->insp_lat >= 0 ? 'N' : 'S',
+		                 fabs(u->insp_lon), u->insp_lon >= 0 ? 'E' : 'W');
+		/* the hint as long as the frame has room for (never cut) */
+		static const char *const hints[] = {" (arrows move, i done)", " (arrows, i done)", " (i done)"};
+		for (size_t k = 0; u->cursor && k < sizeof hints / sizeof *hints; k++)
+			if (n + (int)strlen(hints[k]) + 6 <= box.w) {
+				snprintf(title + n, sizeof title - (size_t)n, "%s", hints[k]);
+				break;
+			}
+	} else
 		snprintf(title, sizeof title, "Cell");
 	widget_box(u, w, box, title, u->cursor);
 	rect r = widget_inner(box);
