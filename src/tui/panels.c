@@ -81,7 +81,10 @@ void panel_status(ui_t *u, WINDOW *w)
 		int64_t last = timebar_future(u);
 		if (st->run_to >= 0)
 			x += widget_printf(w, r, 0, x, " %s %lld", ui_sym(u, "\u2192", "->"), (long long)st->run_to);
-		else if (last >= 0)
+		/* playing, the step on screen trails the run by the frames the
+		 * output budget holds back (up to a second or two): that is not
+		 * being in the past */
+		else if (last >= 0 && (!st->playing || last - s->step > fmax(20, 3 * st->measured_sps)))
 			x += widget_printf(w, r, 0, x, " of %lld", (long long)last);
 		x += widget_printf(w, r, 0, x, " ");
 	}
