@@ -28,7 +28,10 @@ t $? "at 80x24 the compact layout shows plates and world"
 tmux -S "$sock" resize-window -x 120 -y 40
 wait_for 'Parameters' 5 && wait_for 'History' 1
 t $? "back at 120x40 every panel is back"
-! screen | grep -aq 'hidden'
+# the key bar can trail the panels by a frame (the wire budget draws
+# panels first): wait for it rather than read it at once
+no_hidden() { ! screen | grep -aq 'hidden'; }
+until_ok 5 no_hidden
 t $? "nothing is reported hidden"
 keys q
 wait_for '^EXIT=0' 10
