@@ -326,6 +326,7 @@ static planet_t *two_plates(int converge, uint8_t type0, uint8_t type1)
 		for (int s = 0; s < cr->count; s++) {
 			cr->type[s] = i == 0 ? type0 : type1;
 			cr->elev[s] = cr->type[s] == CRUST_CONTINENTAL ? 500 : -4000;
+			cr->thick[s] = cr->type[s] == CRUST_CONTINENTAL ? 35 : 7;
 			cr->age[s] = cr->type[s] == CRUST_CONTINENTAL ? 1000 : 60;
 		}
 	}
