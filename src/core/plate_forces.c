@@ -36,9 +36,12 @@
 #define FORCES_GRAIN 4096
 #define FORCES_EVERY 4        /* steps between force balances (state keeps it) */
 
+#define MICRO_FREE_CM_YR 1.0  /* a microplate's own motion on its neighbours' */
+
 typedef struct force_part {
 	double m[PLATES_MAX][6];   /* symmetric 3x3: xx yy zz xy xz yz */
 	vec3 t[PLATES_MAX];
+	int contact[PLATES_MAX][PLATES_MAX];   /* microplate row: boundary cells by neighbour */
 } force_part;
 
 typedef struct force_ctx {
@@ -115,6 +118,9 @@ static void forces_chunk(void *ctx, int b, int e, int chunk)
 		m[5] -= k * r.y * r.z;
 		if (pl->boundary[c] == BOUNDARY_NONE)
 			continue;
+		if (p->area < MICROPLATE_AREA * 4 * M_PI)
+			for (int j = g->nbr_off[c]; j < g->nbr_off[c + 1]; j++)
+				fp->contact[o][pl->owner[g->nbr[j]]] += pl->owner[g->nbr[j]] != o;
 		double line = sqrt(a);             /* boundary length in this cell */
 		double f = 0;
 		vec3 n = boundary_normal(pl, c);
@@ -186,5 +192,36 @@ void plate_forces_compute(planet_t *pl)
 			t = v3_add(t, fp->t[i]);
 		}
 		pl->plates[i].balance_omega = m[0] + m[1] + m[2] > 0 ? solve3(m, t) : v3(0, 0, 0);
+	}
+	/* A microplate is too small for its own forces to set its speed: its
+	 * boundary forces grow with its rim, its drag with its area, so alone
+	 * it would race at the speed limit, opening ridges and trenches all
+	 * round. It rides with its neighbours (their motions weighted by the
+	 * boundary it shares with each) and moves on them only as far as its
+	 * own forces push, up to MICRO_FREE_CM_YR. */
+	double free_max = MICRO_FREE_CM_YR / CM_YR_PER_KM_MYR / pl->prm.radius_km;
+	for (int i = 0; i < pl->nplates; i++) {
+		plate_t *p = &pl->plates[i];
+		if (p->area >= MICROPLATE_AREA * 4 * M_PI)
+			continue;
+		vec3 mean = v3(0, 0, 0);
+		int total = 0;
+		for (int j = 0; j < pl->nplates; j++) {
+			int n = 0;
+			for (int k = 0; k < chunks; k++)
+				n += pl->force_parts[k].contact[i][j];
+			if (!n)
+				continue;
+			mean = v3_add(mean, v3_scale(pl->plates[j].pole, pl->plates[j].omega * n));
+			total += n;
+		}
+		if (!total)
+			continue;
+		mean = v3_scale(mean, 1.0 / total);
+		vec3 own = v3_sub(p->balance_omega, mean);
+		double len = v3_len(own);
+		if (len > free_max)
+			own = v3_scale(own, free_max / len);
+		p->balance_omega = v3_add(mean, own);
 	}
 }
