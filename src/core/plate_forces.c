@@ -20,6 +20,7 @@
  * step happens to consume, a plate keeps moving as long as it subducts:
  * speed and trench sustain each other, as on Earth. */
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,7 +42,6 @@
 typedef struct force_part {
 	double m[PLATES_MAX][6];   /* symmetric 3x3: xx yy zz xy xz yz */
 	vec3 t[PLATES_MAX];
-	int contact[PLATES_MAX][PLATES_MAX];   /* microplate row: boundary cells by neighbour */
 } force_part;
 
 typedef struct force_ctx {
@@ -118,9 +118,6 @@ static void forces_chunk(void *ctx, int b, int e, int chunk)
 		m[5] -= k * r.y * r.z;
 		if (pl->boundary[c] == BOUNDARY_NONE)
 			continue;
-		if (p->area < MICROPLATE_AREA * 4 * M_PI)
-			for (int j = g->nbr_off[c]; j < g->nbr_off[c + 1]; j++)
-				fp->contact[o][pl->owner[g->nbr[j]]] += pl->owner[g->nbr[j]] != o;
 		double line = sqrt(a);             /* boundary length in this cell */
 		double f = 0;
 		vec3 n = boundary_normal(pl, c);
@@ -200,16 +197,31 @@ void plate_forces_compute(planet_t *pl)
 	 * boundary it shares with each) and moves on them only as far as its
 	 * own forces push, up to MICRO_FREE_CM_YR. */
 	double free_max = MICRO_FREE_CM_YR / CM_YR_PER_KM_MYR / pl->prm.radius_km;
+	bool micro[PLATES_MAX];
+	int any = 0;
+	for (int i = 0; i < pl->nplates; i++)
+		any |= micro[i] = pl->plates[i].area < MICROPLATE_AREA * 4 * M_PI;
+	if (!any)
+		return;
+	/* boundary cells each microplate shares with each neighbour: one
+	 * serial pass (16 KB here, not per chunk: 0.6 MB at level 7) */
+	int contact[PLATES_MAX][PLATES_MAX];
+	memset(contact, 0, sizeof contact);
+	for (int c = 0; c < g->n; c++) {
+		int o = pl->owner[c];
+		if (!micro[o] || pl->boundary[c] == BOUNDARY_NONE)
+			continue;
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
+			contact[o][pl->owner[g->nbr[k]]]++;
+	}
 	for (int i = 0; i < pl->nplates; i++) {
 		plate_t *p = &pl->plates[i];
-		if (p->area >= MICROPLATE_AREA * 4 * M_PI)
+		if (!micro[i])
 			continue;
 		vec3 mean = v3(0, 0, 0);
 		int total = 0;
 		for (int j = 0; j < pl->nplates; j++) {
-			int n = 0;
-			for (int k = 0; k < chunks; k++)
-				n += pl->force_parts[k].contact[i][j];
+			int n = j == i ? 0 : contact[i][j];
 			if (!n)
 				continue;
 			mean = v3_add(mean, v3_scale(pl->plates[j].pole, pl->plates[j].omega * n));
