@@ -159,6 +159,17 @@ static void test_seed(uint64_t seed, pool_t *pool)
 	   (unsigned long long)seed, 100 * f.flooded);
 	ok(f.lowland > 0.25, "seed %llu: land below 500 m is %.0f %% of land (> 25 %%)",
 	   (unsigned long long)seed, 100 * f.lowland);
+	/* a few large plates and, beside them, small plates born at trenches,
+	 * triple junctions and collisions (Earth: about 40 under 1 %) */
+	int small = 0;
+	double largest = 0;
+	for (int i = 0; i < s->plate_count; i++) {
+		small += s->plates[i].area_fraction < 0.01;
+		largest = fmax(largest, s->plates[i].area_fraction);
+	}
+	ok(small >= 5 && largest >= 0.1,
+	   "seed %llu: %d plates under 1 %% of the surface beside a largest of %.0f %% at step %d (>= 5, >= 10 %%)",
+	   (unsigned long long)seed, small, 100 * largest, STEPS);
 	ok(fabs(s->eustatic_change_m) < 1500, "seed %llu: the sea moved %.0f m since step 0 (bounded)",
 	   (unsigned long long)seed, s->eustatic_change_m);
 	snapshot_free(s);

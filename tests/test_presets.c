@@ -42,12 +42,16 @@ static int measure_preset(const char *srcdir, const char *name, pool_t *pool, me
 	if (rc == 0) {
 		const double *b = s->stats.biome_fraction;
 		*m = (measure){.land = s->stats.land_fraction, .temp = s->stats.mean_temperature_c,
-		               .plates = s->plate_count,
 		               .desert = b[BIOME_DESERT],
 		               .ice = b[BIOME_POLAR] + b[BIOME_SNOW_CAP] + b[BIOME_SEA_ICE],
 		               .forest = b[BIOME_RAINFOREST] + b[BIOME_TEMPERATE_FOREST]};
+		/* the plates plates.count, .min and .max set: 1 % of the surface
+		 * or more (microplates come and go beside them) */
 		for (int i = 0; i < s->plate_count; i++) {
 			m->speed += s->plates[i].speed_cm_yr * s->plates[i].area_fraction;
+			if (s->plates[i].area_fraction < 0.01)
+				continue;
+			m->plates++;
 			m->continental_plates += s->plates[i].type == CRUST_CONTINENTAL;
 		}
 	}

@@ -69,7 +69,7 @@ keys Left
 wait_for 'build the planet again with plates.count = 11: discard these 1 steps\? y/n' 5
 t $? "a step-0 key after step 0 asks before discarding the run"
 keys n
-wait_for 'kept the run' 5 && wait_for ' step 1 ' 2 && wait_for 'Plates 12 ' 2
+wait_for 'kept the run' 5 && wait_for ' step 1 ' 2 && wait_for 'Plates 1[23] ' 2
 t $? "n keeps the run"
 keys q
 wait_for '^EXIT=0' 10

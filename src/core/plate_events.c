@@ -17,10 +17,13 @@
 #define RIFT_OCEAN_WEIGHT 0.05       /* ocean's share of rifting, per area */
 #define MARGIN_BREAK_MIN_AREA 0.002  /* share of the sphere: no tiny breaks */
 #define MARGIN_BREAK_MYR 10.0        /* mean wait once a margin is that old */
-#define MICROPLATE_PER_100MYR 16.0   /* microplates born at convergent margins */
+#define MICROPLATE_PER_100MYR 48.0   /* microplates born at convergent margins */
 #define MICROPLATE_MIN_DEG 2.5       /* radius of their cap */
 #define MICROPLATE_MAX_DEG 6.0
-#define MICROPLATE_LIFE_MYR 40.0     /* a microplate's mean life before capture */
+#define MICROPLATE_LIFE_MYR 45.0     /* a microplate's mean life before capture */
+#define MICROPLATE_BACKARC 0.5       /* shares of births behind trenches, */
+#define MICROPLATE_JUNCTION 0.3      /* at triple junctions (the rest: collisions) */
+#define MICROPLATE_ROOM 8            /* plate slots kept free for rifts and breaks */
 #define MICROPLATE_CM_YR 1.5         /* their own motion on their parent's */
 #define MARGIN_BREAK_CM_YR 3.0       /* initial convergence of the new trench */
 #define FRACTURE_BREAK_MYR 100.0     /* an ocean plate's floor this old breaks off */
@@ -309,19 +312,72 @@ static int take_cap(const planet_t *pl, const plate_t *p, int i, const void *ctx
 	return v3_dot(pl->grid->centre[p->crust.cell[i]], k->centre) >= k->cos_r;
 }
 
-/* Microplates are born at convergent margins (back-arc basins, captured
- * terranes, as around Indonesia or the Caribbean): a cap a few hundred km
- * across breaks off the plate on the overriding side of a convergent
- * boundary cell and drifts and spins a little on its own. 0, 1 if none
- * was made, -1 out of memory. */
+/* Where a microplate is born; see microplate(). */
+enum { SITE_BACKARC, SITE_JUNCTION, SITE_ESCAPE, SITE_KINDS };
+
+static int owners_around(const planet_t *pl, int c)
+{
+	const grid_t *g = pl->grid;
+	int o[3] = {pl->owner[c], -1, -1}, n = 1;
+	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1] && n < 3; k++) {
+		int x = pl->owner[g->nbr[k]];
+		if (x != o[0] && x != o[1])
+			o[n++] = x;
+	}
+	return n;
+}
+
+static bool continental_at(const planet_t *pl, int c)
+{
+	return pl->plates[pl->owner[c]].crust.type[pl->sample[c]] == CRUST_CONTINENTAL;
+}
+
+/* Is cell c a birthplace of the kind asked? */
+static bool site_fits(const planet_t *pl, int c, int kind)
+{
+	const grid_t *g = pl->grid;
+	if (pl->plates[pl->owner[c]].area < MICROPLATE_AREA * 4 * M_PI * 4)
+		return false;     /* microplates break off large plates */
+	switch (kind) {
+	case SITE_BACKARC:
+		/* the overriding ocean floor above a trench: a back-arc basin */
+		return pl->boundary[c] == BOUNDARY_CONVERGENT && !pl->subducting[c] && !continental_at(pl, c);
+	case SITE_JUNCTION:
+		/* where three plates meet on a ridge or transform: a sliver
+		 * (Easter, Juan Fernandez, the Galapagos microplate) */
+		return pl->boundary[c] != BOUNDARY_CONVERGENT && pl->boundary[c] != BOUNDARY_NONE &&
+		       owners_around(pl, c) >= 3;
+	default:
+		/* continent against continent: a block escapes sideways from
+		 * the collision (Anatolia, Adria, the Tarim block) */
+		if (pl->boundary[c] != BOUNDARY_CONVERGENT || !continental_at(pl, c))
+			return false;
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+			int x = g->nbr[k];
+			if (pl->owner[x] != pl->owner[c] && continental_at(pl, x))
+				return true;
+		}
+		return false;
+	}
+}
+
+/* Microplates are born where Earth makes them: back-arc basins open on
+ * the overriding plate behind a trench (the Mariana trough, the Scotia
+ * and Philippine seas), slivers break off where three plates meet on a
+ * ridge or transform, and blocks escape sideways from a continental
+ * collision. A cap a few hundred km across breaks off the larger plate
+ * there and moves with its neighbours plus a little of its own (see
+ * plate_forces.c). 0, 1 if none was made, -1 out of memory. */
 static int microplate(planet_t *pl)
 {
 	const grid_t *g = pl->grid;
+	double u = rng_uniform(&pl->rng);
+	int kind = u < MICROPLATE_BACKARC ? SITE_BACKARC
+	         : u < MICROPLATE_BACKARC + MICROPLATE_JUNCTION ? SITE_JUNCTION : SITE_ESCAPE;
 	int n = g->n, start = (int)(rng_uniform(&pl->rng) * n), c = -1;
 	for (int k = 0; k < n && c < 0; k++) {
 		int x = (start + k) % n;
-		if (pl->boundary[x] == BOUNDARY_CONVERGENT && !pl->subducting[x] &&
-		    pl->plates[pl->owner[x]].crust.type[pl->sample[x]] == CRUST_OCEANIC)
+		if (site_fits(pl, x, kind))
 			c = x;
 	}
 	double radius = rng_range(&pl->rng, MICROPLATE_MIN_DEG, MICROPLATE_MAX_DEG) * M_PI / 180;
@@ -354,7 +410,7 @@ static int oldest_margin(const planet_t *pl)
 	double most = MARGIN_BREAK_MIN_AREA * 4 * M_PI;
 	for (int i = 0; i < pl->nplates; i++) {
 		const plate_t *p = &pl->plates[i];
-		if (p->old_area > most) {
+		if (p->old_area > most && p->area >= MICROPLATE_AREA * 4 * M_PI) {
 			most = p->old_area;
 			best = i;
 		}
@@ -422,7 +478,10 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 	if (pair_a >= 0) {
 		int small = pl->plates[pair_a].cells < pl->plates[pair_b].cells ? pair_a : pair_b;
 		int big = small == pair_a ? pair_b : pair_a;
-		if (pair_n > SUTURE_FRACTION * pl->plates[small].cells && pl->nplates > pl->prm.plate_min) {
+		/* plates.min bounds the large plates: a microplate always welds on */
+		bool micro_small = pl->plates[small].area < MICROPLATE_AREA * 4 * M_PI;
+		if (pair_n > SUTURE_FRACTION * pl->plates[small].cells &&
+		    (micro_small || plate_events_major_count(pl) > pl->prm.plate_min)) {
 			if (merge_plates(pl, big, small) < 0)
 				return -1;
 			world_stats_update(pl);
@@ -478,7 +537,7 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 				world_stats_update(pl);
 		}
 	}
-	if (pl->nplates < PLATES_MAX &&
+	if (pl->nplates < PLATES_MAX - MICROPLATE_ROOM &&
 	    rng_uniform(&pl->rng) < MICROPLATE_PER_100MYR * dt / 100.0) {
 		int rc = microplate(pl);
 		if (rc < 0)

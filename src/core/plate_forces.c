@@ -20,6 +20,7 @@
  * step happens to consume, a plate keeps moving as long as it subducts:
  * speed and trench sustain each other, as on Earth. */
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +36,8 @@
 #define SLAB_AGE_FULL 80.0    /* Myr: older slabs pull fully */
 #define FORCES_GRAIN 4096
 #define FORCES_EVERY 4        /* steps between force balances (state keeps it) */
+
+#define MICRO_FREE_CM_YR 1.0  /* a microplate's own motion on its neighbours' */
 
 typedef struct force_part {
 	double m[PLATES_MAX][6];   /* symmetric 3x3: xx yy zz xy xz yz */
@@ -186,5 +189,51 @@ void plate_forces_compute(planet_t *pl)
 			t = v3_add(t, fp->t[i]);
 		}
 		pl->plates[i].balance_omega = m[0] + m[1] + m[2] > 0 ? solve3(m, t) : v3(0, 0, 0);
+	}
+	/* A microplate is too small for its own forces to set its speed: its
+	 * boundary forces grow with its rim, its drag with its area, so alone
+	 * it would race at the speed limit, opening ridges and trenches all
+	 * round. It rides with its neighbours (their motions weighted by the
+	 * boundary it shares with each) and moves on them only as far as its
+	 * own forces push, up to MICRO_FREE_CM_YR. */
+	double free_max = MICRO_FREE_CM_YR / CM_YR_PER_KM_MYR / pl->prm.radius_km;
+	bool micro[PLATES_MAX];
+	int any = 0;
+	for (int i = 0; i < pl->nplates; i++)
+		any |= micro[i] = pl->plates[i].area < MICROPLATE_AREA * 4 * M_PI;
+	if (!any)
+		return;
+	/* boundary cells each microplate shares with each neighbour: one
+	 * serial pass (16 KB here, not per chunk: 0.6 MB at level 7) */
+	int contact[PLATES_MAX][PLATES_MAX];
+	memset(contact, 0, sizeof contact);
+	for (int c = 0; c < g->n; c++) {
+		int o = pl->owner[c];
+		if (!micro[o] || pl->boundary[c] == BOUNDARY_NONE)
+			continue;
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
+			contact[o][pl->owner[g->nbr[k]]]++;
+	}
+	for (int i = 0; i < pl->nplates; i++) {
+		plate_t *p = &pl->plates[i];
+		if (!micro[i])
+			continue;
+		vec3 mean = v3(0, 0, 0);
+		int total = 0;
+		for (int j = 0; j < pl->nplates; j++) {
+			int n = j == i ? 0 : contact[i][j];
+			if (!n)
+				continue;
+			mean = v3_add(mean, v3_scale(pl->plates[j].pole, pl->plates[j].omega * n));
+			total += n;
+		}
+		if (!total)
+			continue;
+		mean = v3_scale(mean, 1.0 / total);
+		vec3 own = v3_sub(p->balance_omega, mean);
+		double len = v3_len(own);
+		if (len > free_max)
+			own = v3_scale(own, free_max / len);
+		p->balance_omega = v3_add(mean, own);
 	}
 }

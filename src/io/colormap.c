@@ -632,10 +632,12 @@ static rgb view_plates(sample *m)
 {
 	const snapshot_t *s = m->s;
 	int c = m->t->near;
-	int bt = s->boundary[c];
-	if (bt > BOUNDARY_NONE && bt <= BOUNDARY_TRANSFORM)
+	int bt = s->boundary[c], pi = s->plate[c];
+	/* a microplate (under 1 % of the surface) is mostly rim: its own rim
+	 * keeps its colour, the neighbours' rim around it shows the boundary */
+	bool micro = pi < s->plate_count && s->plates[pi].area_fraction < 0.01;
+	if (bt > BOUNDARY_NONE && bt <= BOUNDARY_TRANSFORM && !micro)
 		return boundary_colour[bt];
-	int pi = s->plate[c];
 	rgb col = pi < s->plate_count ? (rgb){s->plates[pi].r, s->plates[pi].g, s->plates[pi].b}
 	                              : (rgb){128, 128, 128};
 	return coast_height(m) < s->sea_level_m ? scale(col, 0.72) : col;
