@@ -66,7 +66,7 @@ static void check_stay(const grid_t *g, const char *name, int queries, uint64_t 
 		p = v3_scale(p, len[q % 5]);
 		int nb = g->nbr[g->nbr_off[c] + (int)rng_below(&r, (uint32_t)grid_degree(g, c))];
 		int nb2 = g->nbr[g->nbr_off[nb] + (int)rng_below(&r, (uint32_t)grid_degree(g, nb))];
-		early += 2 * v3_dot(p, C) - v3_dot(p, p) >= g->stay[c];
+		early += 2 * v3_dot(p, C) - v3_dot(p, p) >= g->stay_thr[g->stay[c]];
 		bad += grid_locate_from(g, p, c) != full_walk(g, p, c);
 		bad += grid_locate_from(g, p, nb) != full_walk(g, p, nb);
 		bad += grid_locate_from(g, p, nb2) != full_walk(g, p, nb2);

@@ -33,11 +33,14 @@ typedef struct grid {
 	int lut_res;
 	int32_t *lut_off;       /* 6 * lut_res * lut_res + 1 */
 	int32_t *lut_cell;
-	/* stay[c]: a point p with dot(p, centre[c]) >= stay[c] lies well inside
-	 * the ball of half the distance to c's nearest neighbour, so no
-	 * neighbour is nearer and a walk at c stops there without reading the
-	 * neighbours (grid_locate.c); 2 (never) where that cannot be exact */
-	float *stay;
+	/* stay_thr[stay[c]]: a point p with 2 p.centre[c] - |p|^2 at least this
+	 * lies well inside the ball of half the distance to c's nearest
+	 * neighbour, so no neighbour is nearer and a walk at c stops there
+	 * without reading the neighbours (grid_locate.c). A byte a cell: the
+	 * balls' radii in steps of 1/32 down from the largest; entry 255 is 2
+	 * (never), for cells where the test could not be exact */
+	uint8_t *stay;
+	double stay_thr[256];
 } grid_t;
 
 #define GRID_LUT_SLOTS 8        /* most cells a bucket lists */
@@ -64,7 +67,7 @@ static inline int grid_locate_from(const grid_t *g, vec3 p, int start)
 {
 	if (start < 0 || start >= g->n)
 		return grid_locate(g, p);
-	if (2 * v3_dot(p, g->centre[start]) - v3_dot(p, p) >= g->stay[start])
+	if (2 * v3_dot(p, g->centre[start]) - v3_dot(p, p) >= g->stay_thr[g->stay[start]])
 		return start;
 	return grid_walk(g, p, start);
 }
