@@ -2,6 +2,7 @@
  * Goldberg counts and topology, Delaunay neighbours in CCW order, Voronoi
  * areas, point location equal to brute force, determinism and argument
  * errors. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tap.h"
@@ -20,6 +21,60 @@ static int brute_nearest(const grid_t *g, vec3 p)
 		}
 	}
 	return best;
+}
+
+/* The walk as it was before its early stop (grid.h stay): every visit
+ * scans all neighbours. The early stop must give the same cell always. */
+static int full_walk(const grid_t *g, vec3 p, int c)
+{
+	double best = v3_dot(p, g->centre[c]);
+	for (;;) {
+		int next = -1;
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+			double d = v3_dot(p, g->centre[g->nbr[k]]);
+			if (d > best) {
+				best = d;
+				next = g->nbr[k];
+			}
+		}
+		if (next < 0)
+			return c;
+		c = next;
+	}
+}
+
+/* Points near cell centres, at distances around the early stop's radius
+ * (half the distance to the nearest neighbour) and beyond, some not of
+ * unit length: the walk with the early stop against the full walk, from
+ * the cell itself, a neighbour and a cell two steps away. */
+static void check_stay(const grid_t *g, const char *name, int queries, uint64_t seed)
+{
+	static const double frac[] = {0.1, 0.45, 0.4999, 0.5, 0.5001, 0.55, 1.0, 1.6};
+	static const double len[] = {1, 1, 1, 0.5, 3};
+	rng_t r;
+	rng_seed(&r, seed);
+	int bad = 0, early = 0;
+	for (int q = 0; q < queries; q++) {
+		int c = (int)rng_below(&r, (uint32_t)g->n);
+		vec3 C = g->centre[c];
+		double m = 2;
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
+			m = fmin(m, v3_len(v3_sub(g->centre[g->nbr[k]], C)));
+		vec3 t = rng_unit(&r);
+		t = v3_norm(v3_sub(t, v3_scale(C, v3_dot(t, C))));
+		vec3 p = v3_norm(v3_add(C, v3_scale(t, m * frac[q % 8])));
+		p = v3_scale(p, len[q % 5]);
+		int nb = g->nbr[g->nbr_off[c] + (int)rng_below(&r, (uint32_t)grid_degree(g, c))];
+		int nb2 = g->nbr[g->nbr_off[nb] + (int)rng_below(&r, (uint32_t)grid_degree(g, nb))];
+		early += 2 * v3_dot(p, C) - v3_dot(p, p) >= g->stay_thr[g->stay[c]];
+		bad += grid_locate_from(g, p, c) != full_walk(g, p, c);
+		bad += grid_locate_from(g, p, nb) != full_walk(g, p, nb);
+		bad += grid_locate_from(g, p, nb2) != full_walk(g, p, nb2);
+		bad += grid_walk(g, p, nb2) != full_walk(g, p, nb2);
+	}
+	ok(!bad && early > queries / 8 && early < queries * 3 / 4,
+	   "%s: walks with the early stop equal full walks on %d points near centres "
+	   "(%d wrong, %d stopped early at once)", name, queries, bad, early);
 }
 
 static int has_nbr(const grid_t *g, int a, int b)
@@ -191,6 +246,7 @@ static void test_kind(grid_kind kind, int param, double jitter, const char *name
 	check_topology(g, name);
 	check_area(g, name);
 	check_locate(g, name, queries, 5);
+	check_stay(g, name, queries, 6);
 	ok(grid_bytes(g) > (size_t)g->n * 40 && grid_bytes(g) < (size_t)g->n * 200,
 	   "%s: grid_bytes %.1f per cell", name, (double)grid_bytes(g) / g->n);
 	grid_free(g);

@@ -35,6 +35,7 @@ void grid_free(grid_t *g)
 	free(g->nbr);
 	free(g->lut_off);
 	free(g->lut_cell);
+	free(g->stay);
 	free(g);
 }
 
@@ -47,7 +48,7 @@ size_t grid_bytes(const grid_t *g)
 	size_t nb = 6 * (size_t)g->lut_res * g->lut_res;
 	size_t lut_bytes = g->lut_off ? (nb + 1 + (size_t)g->lut_off[nb]) * sizeof *g->lut_off : 0;
 	return sizeof *g + n * (sizeof *g->centre + sizeof *g->area) + (n + 1) * sizeof *g->nbr_off +
-	       nn * sizeof *g->nbr + lut_bytes;
+	       nn * sizeof *g->nbr + lut_bytes + (g->stay ? n * sizeof *g->stay : 0);
 }
 
 /* Move each centre by up to jitter * spacing[i] in a uniformly random
@@ -318,7 +319,7 @@ grid_t *grid_new(grid_kind kind, int param, double jitter, uint64_t seed, char *
 	}
 	rc = finish_grid(g, &m, err, errlen);
 	mesh_free(&m);
-	if (rc == 0 && grid_build_lut(g)) {
+	if (rc == 0 && (grid_build_stay(g) || grid_build_lut(g))) {
 		set_err(err, errlen, "grid: out of memory for the locate table");
 		rc = -1;
 	}

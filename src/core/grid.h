@@ -33,6 +33,14 @@ typedef struct grid {
 	int lut_res;
 	int32_t *lut_off;       /* 6 * lut_res * lut_res + 1 */
 	int32_t *lut_cell;
+	/* stay_thr[stay[c]]: a point p with 2 p.centre[c] - |p|^2 at least this
+	 * lies well inside the ball of half the distance to c's nearest
+	 * neighbour, so no neighbour is nearer and a walk at c stops there
+	 * without reading the neighbours (grid_locate.c). A byte a cell: the
+	 * balls' radii in steps of 1/32 down from the largest; entry 255 is 2
+	 * (never), for cells where the test could not be exact */
+	uint8_t *stay;
+	double stay_thr[256];
 } grid_t;
 
 #define GRID_LUT_SLOTS 8        /* most cells a bucket lists */
@@ -49,8 +57,20 @@ static inline int grid_degree(const grid_t *g, int c) { return g->nbr_off[c + 1]
 
 /* Nearest cell to unit vector p. */
 int grid_locate(const grid_t *g, vec3 p);
-/* Nearest cell, walking from a caller's guess (fast when p moved a little). */
-int grid_locate_from(const grid_t *g, vec3 p, int start);
+/* Greedy walk from cell c toward the nearest centre of p (grid_locate.c). */
+int grid_walk(const grid_t *g, vec3 p, int c);
+
+/* Nearest cell, walking from a caller's guess (fast when p moved a little).
+ * The walk's first test is here so that the common case, p still well
+ * inside the guess's cell, costs no call. */
+static inline int grid_locate_from(const grid_t *g, vec3 p, int start)
+{
+	if (start < 0 || start >= g->n)
+		return grid_locate(g, p);
+	if (2 * v3_dot(p, g->centre[start]) - v3_dot(p, p) >= g->stay_thr[g->stay[start]])
+		return start;
+	return grid_walk(g, p, start);
+}
 
 /* Bytes held by the grid (for memory reports). */
 size_t grid_bytes(const grid_t *g);

@@ -70,9 +70,9 @@ void fibonacci_points(int n, vec3 *p, double *spacing);
 /* perm[new] = old: an order of the points along a Hilbert curve on each cube
  * face, so that cells close on the sphere are close in memory. */
 int grid_spatial_order(const vec3 *p, int n, int32_t *perm);
+/* Fill g->stay (needs centres and neighbours). */
+int grid_build_stay(grid_t *g);
 /* Fill g->lut_res, g->lut_off and g->lut_cell (needs centres and neighbours). */
 int grid_build_lut(grid_t *g);
-/* Greedy walk from cell c toward the nearest centre of p. */
-int grid_walk(const grid_t *g, vec3 p, int c);
 
 #endif

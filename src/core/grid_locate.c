@@ -11,6 +11,7 @@
  * walk on the Delaunay neighbour graph instead, always moving to the
  * neighbour closest to the query: on a Delaunay graph a cell with no closer
  * neighbour is the global nearest. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "grid_internal.h"
@@ -18,9 +19,16 @@
 int grid_walk(const grid_t *g, vec3 p, int c)
 {
 	const vec3 *C = g->centre;
+	const uint8_t *stay = g->stay;
+	const double *thr = g->stay_thr;
 	const int32_t *off = g->nbr_off, *nbr = g->nbr;
+	double pp = v3_dot(p, p);
 	double best = v3_dot(p, C[c]);
 	for (;;) {
+		/* well inside c's inscribed ball: no neighbour can be nearer (see
+		 * grid_build_stay), so the scan below would find none */
+		if (2 * best - pp >= thr[stay[c]])
+			return c;
 		int next = -1;
 		for (int k = off[c], e = off[c + 1]; k < e; k++) {
 			double d = v3_dot(p, C[nbr[k]]);
@@ -34,6 +42,57 @@ int grid_walk(const grid_t *g, vec3 p, int c)
 			return c;
 		c = next;
 	}
+}
+
+/* The walk's early stop. For unit centres, |p - C[c]|^2 = |p|^2 + 1 -
+ * 2 p.C[c], so 2 p.C[c] - |p|^2 >= 1 - r^2 says p is within r of C[c]
+ * (any p, unit or not). With r = (1 - 1e-4) m / 2, m the distance to the
+ * nearest neighbour, every neighbour n is farther from p by at least
+ * 1e-4 m, so p.C[c] - p.C[n] >= 0.25e-4 m^2 (the centres' norms are 1 to
+ * within 1e-15): at least 1e-13 for m >= 1e-4, far above the rounding of
+ * the dot products (~1e-15), so the scan would find no neighbour with a
+ * larger computed dot and stop at c. The 1e-14 covers the rounding of the
+ * test itself. Each cell keeps a byte: the largest of the radii
+ * r0 (32/33)^q (r0 the largest cell's) not above its own, so its ball
+ * shrinks by at most 3 %. Closer centres (m < 1e-4, ~10^9 cells) never
+ * stop early. */
+int grid_build_stay(grid_t *g)
+{
+	int n = g->n;
+	g->stay = malloc((size_t)n * sizeof *g->stay);
+	double *r = malloc((size_t)n * sizeof *r);
+	if (!g->stay || !r) {
+		free(r);
+		return -1;
+	}
+	double r0 = 0;
+	for (int c = 0; c < n; c++) {
+		double m2 = 4;
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+			vec3 e = v3_sub(g->centre[g->nbr[k]], g->centre[c]);
+			double d2 = v3_dot(e, e);
+			m2 = d2 < m2 ? d2 : m2;
+		}
+		double m = sqrt(m2);
+		r[c] = m >= 1e-4 ? 0.5 * (1 - 1e-4) * m : 0;
+		r0 = r[c] > r0 ? r[c] : r0;
+	}
+	/* radius of entry q: r0 (32/33)^q, never more than the cell's own */
+	double rq[255];
+	for (int q = 0; q < 255; q++) {
+		rq[q] = r0 * pow(32.0 / 33.0, q);
+		g->stay_thr[q] = 1 - rq[q] * rq[q] + 1e-14;
+	}
+	g->stay_thr[255] = 2;
+	for (int c = 0; c < n; c++) {
+		int q = r[c] > 0 ? (int)floor(log(r0 / r[c]) / log(33.0 / 32.0)) : 255;
+		q = q < 0 ? 0 : q;
+		while (q < 255 && rq[q] > r[c])
+			q++;
+		g->stay[c] = (uint8_t)q;
+	}
+	free(r);
+	return 0;
 }
 
 /* Warp of a gnomonic coordinate that roughly evens out bucket areas (the
@@ -230,11 +289,4 @@ int grid_locate(const grid_t *g, vec3 p)
 		}
 	}
 	return best;
-}
-
-int grid_locate_from(const grid_t *g, vec3 p, int start)
-{
-	if (start < 0 || start >= g->n)
-		return grid_locate(g, p);
-	return grid_walk(g, p, start);
 }

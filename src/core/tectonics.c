@@ -74,7 +74,11 @@ static void ownership_chunk(void *ctx, int b, int e, int chunk)
 		if (c + 8 < e) {
 			int ahead = pl->frame_cell[c + 8];
 			__builtin_prefetch(&g->centre[ahead]);
+			__builtin_prefetch(&g->stay[ahead]);
 			__builtin_prefetch(&g->nbr[g->nbr_off[ahead]]);
+			const int32_t *pg = pl->plates[pl->owner[c + 8]].map.page[ahead >> CELLMAP_PAGE_BITS];
+			if (pg)
+				__builtin_prefetch(&pg[ahead & (CELLMAP_PAGE - 1)]);
 		}
 		int prev = pl->owner[c];
 		int inside = 1;
