@@ -31,22 +31,24 @@ done
 until_ok 5 eval 'title | grep -q "^#$child←$parent\$"'
 t $? "following the new plate: the table's title says '#$child←$parent' ($(title))"
 
-# the largest plate's path (it lives through the 120 steps; the fastest
+# the largest plate's path (it lives through the 240 steps; the fastest
 # at step 0 may be a small one that subducts on the way): the table is
-# sorted by area, take the top row
+# sorted by area, take the top row. Large plates carry continents and
+# crawl (1.5 cm/yr for the default's): 240 Myr take it across a few
+# map columns
 wait_for 'by area' 5
 keys Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up
 sleep 0.5
 keys Tab Tab
-# play 120 steps at 20 a second: the dashboard sees every other one
+# play 240 steps at 20 a second: the dashboard sees every other one
 keys + +
 wait_for 'cap 20' 5
 keys Space
-wait_step_above 119 30
+wait_step_above 239 45
 keys Space
 wait_for 'paused' 5
 until_ok 5 eval '[ "$(dots)" -ge 4 ] && [ "$(disc)" -eq 1 ]'
-t $? "the followed plate's path over 120 steps: $(dots) marks, one disc where it is now"
+t $? "the followed plate's path over 240 steps: $(dots) marks, one disc where it is now"
 d40=$(dots)
 keys t
 wait_for 'go to step' 5 && keys 1 0 Enter

@@ -16,7 +16,7 @@
 #include "planet_internal.h"
 
 #define SEED_CANDIDATES 512
-#define CONTINENT_SUBMERGED 0.07   /* continental crust under the sea at step 0,
+#define CONTINENT_SUBMERGED 0.08   /* continental crust under the sea at step 0,
                                    * share of the sphere (shelves, margins;
                                    * Earth: about 0.11) */
 
