@@ -15,11 +15,7 @@
  * way on `threads` threads against one stepped on one thread with the
  * serial forms (serial_collisions: each gap planned and filled in turn,
  * the sweep plate by plate, orogeny over all cells in cell order): the
- * state hash after every step.
- *
- * The fresh floor's relief kept per cell (crust_floor_detail) against the
- * noise evaluated every time (no cache), across an edit of a noise layer:
- * the state hash after every step. */
+ * state hash after every step. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -157,50 +153,6 @@ out:
 	return bad;
 }
 
-/* Steps where a planet with the floor detail kept per cell differs from
- * one that evaluates the noise each time; layer 0's base roughness is
- * edited on both after step edit_at. *filled counts fresh floor cells. */
-static int check_floor_cache(int level, uint64_t seed, int steps, int edit_at, long *filled)
-{
-	planet_t *a = make_planet(level, seed, NULL), *b = make_planet(level, seed, NULL);
-	const param_def *rough = NULL;
-	for (size_t i = 0; i < layer_table_len; i++)
-		if (!strcmp(layer_table[i].path, "base_roughness"))
-			rough = &layer_table[i];
-	int bad = 0;
-	*filled = 0;
-	if (!a || !b || !rough) {
-		bad = steps + 1;
-		goto out;
-	}
-	free(b->floor_detail);
-	b->floor_detail = NULL;
-	char err[256] = "";
-	for (int s = 0; s < steps; s++) {
-		if (s == edit_at && (planet_set_layer(a, 0, rough, 2.5) < 0 ||
-		                     planet_set_layer(b, 0, rough, 2.5) < 0)) {
-			tap_diag("layer edit refused");
-			bad++;
-			break;
-		}
-		if (planet_step(a, err, sizeof err) < 0 || planet_step(b, err, sizeof err) < 0) {
-			tap_diag("step: %s", err);
-			bad++;
-			break;
-		}
-		if (planet_hash(a) != planet_hash(b)) {
-			tap_diag("level %d seed %llu step %d: kept floor detail differs",
-			         level, (unsigned long long)seed, s + 1);
-			bad++;
-		}
-		*filled += (long)(a->stats.crust_created * a->grid->n + 0.5);
-	}
-out:
-	planet_free(a);
-	planet_free(b);
-	return bad;
-}
-
 int main(void)
 {
 	tap_init();
@@ -231,11 +183,5 @@ int main(void)
 			       coll[k].level, (unsigned long long)coll[k].seed, threads[t], coll[k].steps,
 			       filled);
 		}
-	long filled;
-	int bad = check_floor_cache(5, 7, 30, 12, &filled);
-	tap_ok(bad == 0 && filled > 0,
-	       "fresh floor's relief kept per cell, level 5 seed 7, a layer edited after step 12: "
-	       "the bits of the noise evaluated each time at each of 30 steps (about %ld cells of "
-	       "fresh floor)", filled);
 	return tap_done();
 }

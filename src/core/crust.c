@@ -121,28 +121,11 @@ int crust_new_ocean_floor(planet_t *pl, plate_t *p, int k)
 	return crust_new_ocean_floor_at(p, k, crust_floor_detail(pl, k));
 }
 
-/* The noise stack costs about a microsecond a cell and fresh floor asked
- * for it at hundreds of cells a step; relief_init and relief_renoise
- * evaluate it at every centre anyway and keep the value per cell (the
- * same bits: same function of the same centre). Cells not filled (an
- * imported terrain) are computed once and kept; relaxed atomics, as two
- * threads may fill the same cell (with the same bits). */
 float crust_floor_detail(const planet_t *pl, int k)
 {
-	uint32_t *fd = pl->floor_detail, bits = fd ? __atomic_load_n(&fd[k], __ATOMIC_RELAXED) : FLOOR_UNSET;
-	float f;
-	if (bits != FLOOR_UNSET) {
-		memcpy(&f, &bits, sizeof f);
-		return f;
-	}
-	f = floor_detail_of(pl, noise_stack_eval(&pl->terrain, pl->prm.layers, pl->prm.layer_count,
-	                                          pl->grid->centre[k]));
-	memcpy(&bits, &f, sizeof f);
-	if (fd && bits != FLOOR_UNSET)
-		__atomic_store_n(&fd[k], bits, __ATOMIC_RELAXED);
-	return f;
+	return (float)(0.25 * (noise_stack_eval(&pl->terrain, pl->prm.layers, pl->prm.layer_count,
+	                                        pl->grid->centre[k]) - pl->noise_mean));
 }
-
 
 int crust_new_ocean_floor_at(plate_t *p, int k, float detail)
 {

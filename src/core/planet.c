@@ -39,14 +39,10 @@ static int alloc_world(planet_t *pl)
 	pl->precip = calloc(n, sizeof *pl->precip);
 	pl->moisture = calloc(n, sizeof *pl->moisture);
 	pl->biome = calloc(n, 1);
-	pl->floor_detail = malloc(n * sizeof *pl->floor_detail);
-	if (pl->floor_detail)
-		memset(pl->floor_detail, 0xff, n * sizeof *pl->floor_detail);   /* FLOOR_UNSET */
 	if (alloc_work(pl) < 0)
 		return -1;
 	return pl->owner && pl->sample && pl->stress && pl->shear && pl->boundary && pl->subducting &&
-	       pl->elevation && pl->temperature && pl->precip && pl->moisture && pl->biome &&
-	       pl->floor_detail ? 0 : -1;
+	       pl->elevation && pl->temperature && pl->precip && pl->moisture && pl->biome ? 0 : -1;
 }
 
 static planet_t *planet_build(const params *prm, const heightfield *hf, struct pool *pool,
@@ -119,7 +115,6 @@ void planet_free(planet_t *pl)
 	tectonics_done(pl);
 	free(pl->owner);
 	free(pl->sample);
-	free(pl->floor_detail);
 	free(pl->stress);
 	free(pl->shear);
 	free(pl->boundary);

@@ -118,8 +118,6 @@ struct planet {
 	double sea_level0;          /* step 0's (rebuilt with step 0 on load):
 	                             * the eustatic change is measured from it */
 	double noise_mean;          /* area mean of the terrain noise stack */
-	uint32_t *floor_detail;     /* per grid cell k: crust_floor_detail(k)'s
-	                             * float bits, FLOOR_UNSET until known */
 	double continental_target;  /* continental share of step 0 (rebuilt, like
 	                             * step 0 itself, when a state is loaded) */
 	double ocean_volume;        /* water kept in the basins (sr * m); 0 = solve
@@ -241,14 +239,6 @@ int crust_new_ocean_floor(planet_t *pl, plate_t *p, int k);
  * reads the planet (the collision pass makes it in parallel), and the
  * sample with it. */
 float crust_floor_detail(const planet_t *pl, int k);
-/* Fresh floor's detail from the noise stack's value at its cell; kept per
- * cell in floor_detail (relief.c fills it where it evaluates the stack at
- * every centre anyway, crust_floor_detail elsewhere). */
-static inline float floor_detail_of(const planet_t *pl, double noise)
-{
-	return (float)(0.25 * (noise - pl->noise_mean));
-}
-#define FLOOR_UNSET 0xffffffffu   /* a NaN's bits: no detail is NaN */
 int crust_new_ocean_floor_at(plate_t *p, int k, float detail);
 void crust_kill(plate_t *p, int s);
 /* Drop consumed samples; remap gets old -> new indices. 0 or -1. */

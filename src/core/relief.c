@@ -8,7 +8,6 @@
  * Later steps move and reshape these heights; they are never recomputed. */
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "planet_internal.h"
 
@@ -74,7 +73,7 @@ static inline uint8_t cell_type(const planet_t *pl, int c)
 
 typedef struct terrain_noise {
 	const planet_t *pl;
-	double *out;
+	float *out;
 } terrain_noise;
 
 static void terrain_noise_chunk(void *ctx, int b, int e, int chunk)
@@ -83,28 +82,21 @@ static void terrain_noise_chunk(void *ctx, int b, int e, int chunk)
 	const terrain_noise *tn = ctx;
 	const params *prm = &tn->pl->prm;
 	for (int c = b; c < e; c++)
-		tn->out[c] = noise_stack_eval(&tn->pl->terrain, prm->layers, prm->layer_count,
+		tn->out[c] = (float)noise_stack_eval(&tn->pl->terrain, prm->layers, prm->layer_count,
 		                                     tn->pl->grid->centre[c]);
 }
 
 /* The terrain noise stack at every cell centre into noise[] and its area
- * mean (of the values rounded to float, summed in cell order after, so
- * any -j gives the same bits); the fresh floor's detail of every cell. */
-static double noise_field(planet_t *pl, double *noise)
+ * mean (summed in cell order after, so any -j gives the same bits). */
+static double noise_field(planet_t *pl, float *noise)
 {
 	const grid_t *g = pl->grid;
 	terrain_noise tn = {pl, noise};
 	pool_for(pl->pool, g->n, 2048, terrain_noise_chunk, &tn);
 	double mean = 0;
 	for (int c = 0; c < g->n; c++)
-		mean += (float)noise[c] * g->area[c];
-	mean /= 4 * M_PI;
-	pl->noise_mean = mean;
-	for (int c = 0; c < g->n && pl->floor_detail; c++) {
-		float f = floor_detail_of(pl, noise[c]);
-		memcpy(&pl->floor_detail[c], &f, sizeof f);
-	}
-	return mean;
+		mean += noise[c] * g->area[c];
+	return mean / (4 * M_PI);
 }
 
 /* A piece of crust's terrain detail from the stack's value d (less the
@@ -120,7 +112,7 @@ static float detail_of(int type, double d)
 int relief_renoise(planet_t *pl)
 {
 	const grid_t *g = pl->grid;
-	double *noise = malloc((size_t)g->n * sizeof *noise);
+	float *noise = malloc((size_t)g->n * sizeof *noise);
 	if (!noise)
 		return -1;
 	double mean = noise_field(pl, noise);
@@ -129,7 +121,7 @@ int relief_renoise(planet_t *pl)
 		crust_pool *cr = &pl->plates[i].crust;
 		for (int s = 0; s < cr->count; s++)
 			if (cr->type[s] != CRUST_CONSUMED)
-				cr->detail[s] = detail_of(cr->type[s], (float)noise[cr->cell[s]] - mean);
+				cr->detail[s] = detail_of(cr->type[s], noise[cr->cell[s]] - mean);
 	}
 	free(noise);
 	return 0;
@@ -141,7 +133,7 @@ int relief_init(planet_t *pl)
 	const params *prm = &pl->prm;
 	int n = g->n;
 	uint8_t *src = calloc((size_t)n, 1), *thr = calloc((size_t)n, 1);
-	double *noise = malloc((size_t)n * sizeof *noise);
+	float *noise = malloc((size_t)n * sizeof *noise);
 	if (!src || !thr || !noise) {
 		free(src);
 		free(thr);
@@ -180,7 +172,7 @@ int relief_init(planet_t *pl)
 	for (int c = 0; c < n; c++) {
 		plate_t *p = &pl->plates[pl->owner[c]];
 		int s = pl->sample[c];
-		double detail = (float)noise[c] - mean;
+		double detail = noise[c] - mean;
 		double sf = fmax(0, pl->stress[c]) / max_stress;
 		double ext = fmax(0, -pl->stress[c]) / max_stress;
 		double e;
