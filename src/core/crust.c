@@ -12,15 +12,15 @@
 
 #include "planet_internal.h"
 
+#define CRUST_NORMAL_KM 35.0
+#define FREEBOARD_M 200.0            /* normal continent above the sea */
+#define ISOSTASY_M_KM 140.0          /* height gained per km of extra crust */
+#define THIN_ISOSTASY_M_KM 40.0      /* height lost per km of thinned crust */
 #define SHELF_BASE_M -150.0          /* passive margins settle to shelf depth
                                       * below the sea */
 #define SHELF_SUBSIDENCE_MYR 30.0    /* thermal subsidence of a margin */
-#define MARGIN_THICK_KM 24.0         /* stretched crust at a passive margin's
-                                      * edge: floats at the shelf break */
-#define SHELF_CRUST_KM 30.0          /* thinner crust floats below the sea */
-#define MARGIN_WIDTH_KM 600.0        /* and normal crust this far inland: a
-                                      * stretched margin hundreds of km wide,
-                                      * whose outer half is a flooded shelf */
+#define MARGIN_THICK_KM 27.0         /* stretched crust of a passive margin */
+#define INNER_MARGIN_KM 29.0        /* the row behind it: an inner shelf */
 #define MARGIN_EVERY 4               /* steps between margin-stretching passes */
 #define RISE_DEPTH_M -2200.0         /* continental rise below the sea */
 #define RELIEF_EROSION_M 1000.0      /* each km of relief adds the base rate */
@@ -200,79 +200,20 @@ static int faces_ocean(const planet_t *pl, int c)
 	return 0;
 }
 
-/* The thickness a passive margin stretches to, hop h cells in from its
- * edge: thinnest at the edge, normal crust MARGIN_WIDTH_KM inland, so the
- * outer part floats below the sea as a shelf whatever the cell size. */
-static double margin_thickness(const planet_t *pl, int h)
-{
-	double km = (h + 0.5) * pl->grid->spacing * pl->prm.radius_km;   /* centre from the coast */
-	return MARGIN_THICK_KM + (CRUST_NORMAL_KM - MARGIN_THICK_KM) * fmin(1.0, km / MARGIN_WIDTH_KM);
-}
-
-static int continental_at(const planet_t *pl, int c)
-{
-	return pl->plates[pl->owner[c]].crust.type[pl->sample[c]] == CRUST_CONTINENTAL;
-}
-
-/* Passive margins: from every continental coast cell that faces the deep
- * sea and is not squeezed, inland through unsqueezed continent of the same
- * plate, band[c] = 1 + hops from the edge (0: not on a margin). Breadth
- * first in cell order, serial: the same band for any thread count. */
-static void margin_band(planet_t *pl, float *band)
+/* The row behind a margin's front stretches less (INNER_MARGIN_KM): its
+ * crust floats just below the sea, the inner shelf of a wide margin. */
+static void inner_margin(planet_t *pl, int c, const float *front, double stretch)
 {
 	const grid_t *g = pl->grid;
-	int n = g->n, head = 0, tail = 0;
-	int32_t *queue = pl->queue;
-	int reach = 0;
-	while (margin_thickness(pl, reach) < CRUST_NORMAL_KM && reach < 64)
-		reach++;
-	for (int c = 0; c < n; c++) {
-		int edge = band[c] != 0 && pl->stress[c] <= 0 && continental_at(pl, c);
-		band[c] = edge;
-		if (edge)
-			queue[tail++] = c;
-	}
-	while (head < tail) {
-		int c = queue[head++];
-		if (band[c] > reach)
-			continue;
-		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
-			int nb = g->nbr[k];
-			if (band[nb] == 0 && pl->owner[nb] == pl->owner[c] && pl->stress[nb] <= 0 &&
-			    continental_at(pl, nb)) {
-				band[nb] = band[c] + 1;
-				queue[tail++] = nb;
-			}
-		}
-	}
-}
-
-/* Crust recycling leans against drift of the continental share: arcs,
- * collisions, squeezed margins and erosion roughly balance, but a long run
- * random-walks, and continents that slowly vanish or cover the globe are a
- * known failure of plate simulators. Collisions stack crust away a little
- * at a time, and microplates and wide flooded margins take more, so the
- * lean is steep (sixteenth power; the eighth let the share fall 9 % in
- * 1 000 Myr at level 5): a share 5 % low scrapes over half less and grows
- * arcs 2.3 times as fast. Above 1: recycle more. */
-double crust_recycle_lean(const planet_t *pl)
-{
-	double share = pl->stats.continental_fraction / fmax(pl->continental_target, 1e-3);
-	double s2 = share * share, s4 = s2 * s2;
-	double s8 = s4 * s4;
-	return clampd(s8 * s8, 0.2, 5.0);
-}
-
-/* Is world cell c on a plate boundary or next to one? */
-static int near_boundary(const planet_t *pl, int c)
-{
-	const grid_t *g = pl->grid;
-	if (pl->boundary[c] != BOUNDARY_NONE)
-		return 1;
-	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
-		if (pl->boundary[g->nbr[k]] != BOUNDARY_NONE)
-			return 1;
-	return 0;
+	int behind = 0;
+	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1] && !behind; k++)
+		behind = front[g->nbr[k]] != 0;
+	if (!behind)
+		return;
+	crust_pool *cr = &pl->plates[pl->owner[c]].crust;
+	int s = pl->sample[c];
+	if (cr->type[s] == CRUST_CONTINENTAL && cr->thick[s] > INNER_MARGIN_KM)
+		cr->thick[s] -= (float)((cr->thick[s] - INNER_MARGIN_KM) * stretch);
 }
 
 /* What orogeny does at world cell c (owner[c]'s sample there). */
@@ -281,7 +222,7 @@ typedef struct orogeny_ctx {
 	int margins;
 	double rate, relief, stretch;
 	float deep;
-	float *band;               /* margin passes: margin_band's hops + 1 */
+	float *front;
 	int nchunks;
 	int32_t *parts;            /* per chunk and plate: counts, then places */
 	int32_t *list;             /* the cells to visit, plate by plate, each
@@ -294,34 +235,31 @@ static void orogeny_cell(const orogeny_ctx *o, int c)
 {
 	planet_t *pl = o->pl;
 	int margins = o->margins;
-	const float *band = o->band;
+	float deep = o->deep;
+	const float *front = o->front;
 	double st = pl->stress[c];
+	if (margins && st <= 0 && !front[c] && pl->elevation[c] >= deep) {
+		inner_margin(pl, c, front, o->stretch);
+		return;
+	}
 	/* A coast that is not being squeezed is a rifted or passive margin:
 	 * its crust was stretched thin, so it floats below the sea as a
-	 * shelf (the base height follows thickness). */
-	if (st <= 0 && (!margins || band[c] == 0))
+	 * shelf (the base height follows thickness). Heights first: they
+	 * rule out most cells without touching the crust. */
+	if (st <= 0 && (!margins || pl->elevation[c] < deep || !faces_ocean(pl, c)))
 		return;
 	crust_pool *cr = &pl->plates[pl->owner[c]].crust;
 	int s = pl->sample[c];
 	if (cr->type[s] != CRUST_CONTINENTAL)
 		return;
 	if (st <= 0) {
-		double thin = margin_thickness(pl, (int)band[c] - 1);
-		if (cr->thick[s] > thin)
-			cr->thick[s] -= (float)((cr->thick[s] - thin) * o->stretch);
+		if (cr->thick[s] > MARGIN_THICK_KM)
+			cr->thick[s] -= (float)((cr->thick[s] - MARGIN_THICK_KM) * o->stretch);
 		return;
 	}
-	/* A squeezed stretched margin shortens back toward normal crust
-	 * before it stands up as a range: lifted without its thickness, it
-	 * stood a kilometre above the sea and never sank back into a shelf.
-	 * Not on or next to a plate boundary, where the slab scrapes the
-	 * margin from below (tectonics.c): thickening that away kept
-	 * continents growing past their share. */
-	if (cr->thick[s] < CRUST_NORMAL_KM && !near_boundary(pl, c))
-		cr->thick[s] += (float)((CRUST_NORMAL_KM - cr->thick[s]) * o->rate);
-	double base = pl->sea_level + crust_float_height(cr->thick[s]);
-	double grown = clampd((cr->thick[s] - MARGIN_THICK_KM) / (SHELF_CRUST_KM - MARGIN_THICK_KM), 0, 1);
-	double target = base + grown * o->relief * pow(fmin(1.0, st / OROGEN_STRESS), 1.5);
+	double dthick = cr->thick[s] - CRUST_NORMAL_KM;
+	double base = pl->sea_level + FREEBOARD_M + dthick * (dthick > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
+	double target = base + o->relief * pow(fmin(1.0, st / OROGEN_STRESS), 1.5);
 	if (cr->elev[s] < target) {
 		double up = (target - cr->elev[s]) * o->rate;
 		cr->elev[s] = (float)fmin(ELEV_MAX_M, cr->elev[s] + up);
@@ -330,13 +268,13 @@ static void orogeny_cell(const orogeny_ctx *o, int c)
 }
 
 /* Cells orogeny_cell may change anything for: compressed ones, and on
- * margin passes the passive margins' bands. */
+ * margin passes land and shelves (front or not). */
 static inline int orogeny_visits(const orogeny_ctx *o, int c)
 {
 	const planet_t *pl = o->pl;
 	if (pl->stress[c] > 0)
 		return 1;
-	return o->margins && o->band[c] != 0;
+	return o->margins && (o->front[c] != 0 || pl->elevation[c] >= o->deep);
 }
 
 #define OROGENY_GRAIN 8192
@@ -346,7 +284,7 @@ static void front_chunk(void *ctx, int b, int e, int chunk)
 	(void)chunk;
 	const orogeny_ctx *o = ctx;
 	for (int c = b; c < e; c++)
-		o->band[c] = o->pl->elevation[c] >= o->deep && faces_ocean(o->pl, c);
+		o->front[c] = o->pl->elevation[c] >= o->deep && faces_ocean(o->pl, c);
 }
 
 static void visit_count_chunk(void *ctx, int b, int e, int chunk)
@@ -395,15 +333,14 @@ static int orogeny(planet_t *pl)
 		.margins = pl->step % MARGIN_EVERY == 0,
 		.stretch = 1 - exp(-MARGIN_EVERY * pl->prm.dt_myr / SHELF_SUBSIDENCE_MYR),
 		.deep = (float)(pl->sea_level - 1500),
-		/* on margin passes, the passive margins' bands (margin_band) */
-		.band = pl->scratch_b,
+		/* on margin passes, mark the coast cells that face the deep sea, so
+		 * the row behind them can stretch too (a shelf two cells wide) */
+		.front = pl->scratch_b,
 		.list = pl->work[0],      /* free after the collision pass */
 		.nchunks = pool_chunks(n, OROGENY_GRAIN),
 	};
-	if (o.margins) {
+	if (o.margins)
 		pool_for(pl->pool, n, OROGENY_GRAIN, front_chunk, &o);
-		margin_band(pl, o.band);
-	}
 	if (pl->serial_collisions) {
 		for (int c = 0; c < n; c++)
 			orogeny_cell(&o, c);
@@ -493,7 +430,8 @@ static double continental_base(const planet_t *pl, const plate_t *p, int i)
 	const crust_pool *cr = &p->crust;
 	if (touches_own(pl, p, i, CRUST_OCEANIC))
 		return pl->sea_level + SHELF_BASE_M;
-	return pl->sea_level + crust_float_height(cr->thick[i]);
+	double dthick = cr->thick[i] - CRUST_NORMAL_KM;
+	return pl->sea_level + FREEBOARD_M + dthick * (dthick > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
 }
 
 /* A lone cell of ocean floor with continent all round it (a pocket left
@@ -652,4 +590,16 @@ int crust_evolve(planet_t *pl)
 	}
 	free(remap);
 	return rc;
+}
+
+/* The thickness at which continental crust floats at height h above the
+ * sea (the inverse of continental_base away from margins), within the
+ * range crust takes here: an imported terrain (terrain_import.c) keeps its
+ * heights under erosion and rebound instead of sinking or rising to a
+ * uniform continent. */
+double crust_thickness_for_height(double above_sea_m)
+{
+	double d = above_sea_m - FREEBOARD_M;
+	double thick = CRUST_NORMAL_KM + d / (d > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
+	return clampd(thick, 15, 75);
 }

@@ -5,8 +5,8 @@
 #include "planet_internal.h"
 
 #define TRENCH_M 4000.0                /* trench below the floor at 10 cm/yr */
-#define SHELF_FLAT_KM 30.0             /* continental crust this thin is flat (a shelf) */
-#define SHELF_RELIEF_KM 5.0            /* and has its full relief this much thicker */
+#define SHELF_FLAT_KM 27.0             /* continental crust this thin is flat (a shelf) */
+#define SHELF_RELIEF_KM 6.0            /* and has its full relief this much thicker */
 
 /* trenches are dynamic: they last while the slab sinks */
 double elevation_trench_m(const planet_t *pl, int c)

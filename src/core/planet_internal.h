@@ -20,7 +20,6 @@
 #define ELEV_MAX_M 9000.0
 #define RIDGE_DEPTH_M -2500.0
 #define ABYSS_DEPTH_M -6000.0
-#define CRUST_NORMAL_KM 35.0       /* continental crust, unstretched */
 #define OLD_FLOOR_MYR 180.0        /* floor this old is rare on Earth: a
                                     * passive margin holding much of it
                                     * starts to subduct (plate_events.c) */
@@ -203,10 +202,8 @@ static inline void plates_largest_first(const int32_t *size, int np, int *order)
 /* plate_layout.c: step-0 plates and their crust */
 int plate_layout_generate(planet_t *pl, char *err, size_t errlen);
 /* The same seeds and growth over a given crust type per cell (an imported
- * terrain): landmasses, then islands above the sea (land_of), go whole to
- * one plate where they are not too big. */
-int plate_layout_imported(planet_t *pl, const uint8_t *type_of, const uint8_t *land_of,
-                          char *err, size_t errlen);
+ * terrain): landmasses go whole to one plate where they are not too big. */
+int plate_layout_imported(planet_t *pl, const uint8_t *type_of, char *err, size_t errlen);
 
 /* terrain_import.c: step 0 from a heightmap instead of plate_layout_generate
  * and relief_init: the crust types, plates, then heights */
@@ -244,13 +241,7 @@ void crust_kill(plate_t *p, int s);
 /* Drop consumed samples; remap gets old -> new indices. 0 or -1. */
 int crust_compact(planet_t *pl, int pi, int32_t *remap);
 int crust_evolve(planet_t *pl);
-/* How hard crust recycling leans against drift of the continental share
- * from step 0's (1: none; more: recycle faster). */
-double crust_recycle_lean(const planet_t *pl);
-
-/* isostasy.c: height above the sea (m) at which continental crust of this
- * thickness floats, and the thickness (km) that floats at a height */
-double crust_float_height(double thick_km);
+/* Thickness (km) of continental crust that floats at this height. */
 double crust_thickness_for_height(double above_sea_m);
 /* Does crust sample a of plate pa stay on top of sample b of plate pb? */
 int crust_overrides(const plate_t *pa, int a, const plate_t *pb, int b, int a_is_prev);

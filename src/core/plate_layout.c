@@ -16,7 +16,7 @@
 #include "planet_internal.h"
 
 #define SEED_CANDIDATES 512
-#define CONTINENT_SUBMERGED 0.08   /* continental crust under the sea at step 0,
+#define CONTINENT_SUBMERGED 0.04   /* continental crust under the sea at step 0,
                                    * share of the sphere (shelves, margins;
                                    * Earth: about 0.11) */
 
@@ -393,44 +393,7 @@ static int landmass(const planet_t *pl, const uint8_t *type_of, int c0, uint8_t 
 	return tail;
 }
 
-/* Each landmass of mask (cells marked CRUST_CONTINENTAL) no larger than
- * `whole` goes to the plate holding most of it, unless that would empty
- * another plate; its cells are then never a plate's root (ratio 1). */
-static void keep_landmasses_whole(planet_t *pl, const uint8_t *mask, double whole, int k,
-                                  int *cells, uint8_t *seen, float *ratio)
-{
-	const grid_t *g = pl->grid;
-	memset(seen, 0, (size_t)g->n);
-	for (int c0 = 0; c0 < g->n; c0++) {
-		if (seen[c0] || mask[c0] != CRUST_CONTINENTAL)
-			continue;
-		int m = landmass(pl, mask, c0, seen, pl->queue);
-		int inside[PLATES_MAX] = {0};
-		double area = 0;
-		for (int i = 0; i < m; i++) {
-			inside[pl->owner[pl->queue[i]]]++;
-			area += g->area[pl->queue[i]];
-		}
-		int best = 0;
-		for (int i = 1; i < k; i++)
-			best = inside[i] > inside[best] ? i : best;
-		int ok = area <= whole;
-		for (int i = 0; i < k && ok; i++)
-			ok = i == best || inside[i] == 0 || cells[i] > inside[i];
-		if (!ok)
-			continue;
-		for (int i = 0; i < m; i++) {
-			int c = pl->queue[i];
-			pl->owner[c] = (uint16_t)best;
-			ratio[c] = 1;
-		}
-		for (int i = 0; i < k; i++)
-			cells[i] += i == best ? m - inside[i] : -inside[i];
-	}
-}
-
-int plate_layout_imported(planet_t *pl, const uint8_t *type_of, const uint8_t *land_of,
-                          char *err, size_t errlen)
+int plate_layout_imported(planet_t *pl, const uint8_t *type_of, char *err, size_t errlen)
 {
 	const grid_t *g = pl->grid;
 	int n = g->n;
@@ -450,12 +413,35 @@ int plate_layout_imported(planet_t *pl, const uint8_t *type_of, const uint8_t *l
 	int cells[PLATES_MAX] = {0};
 	for (int c = 0; c < n; c++)
 		cells[pl->owner[c]]++;
-	/* landmasses of continental crust go whole to one plate, then the
-	 * islands above the sea: a wide shelf can join several of them into
-	 * one mass too large to keep whole */
+	/* a landmass goes to the plate holding most of it, unless that would
+	 * empty another plate; its cells are then never a plate's root */
 	double whole = IMPORT_WHOLE_PLATES * 4 * M_PI / k;
-	keep_landmasses_whole(pl, type_of, whole, k, cells, seen, L.ratio);
-	keep_landmasses_whole(pl, land_of, whole, k, cells, seen, L.ratio);
+	for (int c0 = 0; c0 < n; c0++) {
+		if (seen[c0] || type_of[c0] != CRUST_CONTINENTAL)
+			continue;
+		int m = landmass(pl, type_of, c0, seen, pl->queue);
+		int inside[PLATES_MAX] = {0};
+		double area = 0;
+		for (int i = 0; i < m; i++) {
+			inside[pl->owner[pl->queue[i]]]++;
+			area += g->area[pl->queue[i]];
+		}
+		int best = 0;
+		for (int i = 1; i < k; i++)
+			best = inside[i] > inside[best] ? i : best;
+		int ok = area <= whole;
+		for (int i = 0; i < k && ok; i++)
+			ok = i == best || inside[i] == 0 || cells[i] > inside[i];
+		if (!ok)
+			continue;
+		for (int i = 0; i < m; i++) {
+			int c = pl->queue[i];
+			pl->owner[c] = (uint16_t)best;
+			L.ratio[c] = 1;
+		}
+		for (int i = 0; i < k; i++)
+			cells[i] += i == best ? m - inside[i] : -inside[i];
+	}
 	layout_connect(pl, L.ratio);
 
 	/* plates mostly of continent move as continental plates do */

@@ -14,7 +14,7 @@
 #define SPREAD_HALF_KM_MYR 30.0   /* 3 cm/yr half-spreading rate: the floor
                                   * ages the running planet settles at */
 #define SHELF_KM 300.0
-#define SHELF_DEPTH_M -120.0
+#define SHELF_DEPTH_M -200.0
 
 /* Ocean depth below the datum for floor of a given age: half-space cooling,
  * 2 500 + 350 sqrt(t) m, while the plate is young; past PLATE_FLATTEN_MYR the
@@ -179,9 +179,6 @@ int relief_init(planet_t *pl)
 		if (p->crust.type[s] == CRUST_CONTINENTAL) {
 			double d = coast_dist[c] < 0 ? SHELF_KM : coast_dist[c];
 			e = lerpd(SHELF_DEPTH_M, prm->continental_elev_m, smoothstep(0, SHELF_KM, d));
-			/* a margin low enough to be a shelf is stretched crust, which
-			 * floats there, or it would rebound out of the sea */
-			p->crust.thick[s] = (float)fmin(p->crust.thick[s], crust_thickness_for_height(e));
 			p->crust.detail[s] = detail_of(CRUST_CONTINENTAL, detail);
 			e += prm->stress_uplift_m * pow(sf, 1.5);
 			e -= 600 * ext;                               /* rift valleys */

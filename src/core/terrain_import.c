@@ -64,10 +64,8 @@ static double age_for_depth(double h)
 int terrain_import_layout(planet_t *pl, const heightfield *hf, char *err, size_t errlen)
 {
 	const grid_t *g = pl->grid;
-	uint8_t *type = malloc((size_t)g->n), *land = malloc((size_t)g->n);
-	if (!type || !land) {
-		free(type);
-		free(land);
+	uint8_t *type = malloc((size_t)g->n);
+	if (!type) {
 		snprintf(err, errlen, "out of memory importing the terrain");
 		return -1;
 	}
@@ -75,7 +73,6 @@ int terrain_import_layout(planet_t *pl, const heightfield *hf, char *err, size_t
 	for (int c = 0; c < g->n; c++) {
 		double h = sample_height(hf, g->centre[c]);
 		type[c] = h >= IMPORT_SHELF_M ? CRUST_CONTINENTAL : CRUST_OCEANIC;
-		land[c] = h >= 0 ? CRUST_CONTINENTAL : CRUST_OCEANIC;
 		sea += h < 0 ? g->area[c] : 0;
 	}
 	/* the sea stands at the map's 0 m: its share of the sphere is the
@@ -84,9 +81,8 @@ int terrain_import_layout(planet_t *pl, const heightfield *hf, char *err, size_t
 		pl->prm.ocean_fraction = clampd(sea / (4 * M_PI), 0, 1);
 	else
 		pl->prm.sea_level_m = 0;
-	int rc = plate_layout_imported(pl, type, land, err, errlen);
+	int rc = plate_layout_imported(pl, type, err, errlen);
 	free(type);
-	free(land);
 	return rc;
 }
 
