@@ -439,6 +439,16 @@ static double continental_base(const planet_t *pl, const plate_t *p, int i)
  * at grid scale it is noise, not a sea. Every few steps is enough. */
 #define ENCLOSED_EVERY 16
 
+/* Sample s, a pit of ocean floor with continent on all deg sides whose
+ * thicknesses and heights sum to thick and elev, becomes their continent. */
+static void fill_pit(crust_pool *cr, int s, double thick, double elev, int deg)
+{
+	cr->type[s] = CRUST_CONTINENTAL;
+	cr->thick[s] = (float)(thick / deg);
+	cr->elev[s] = (float)(elev / deg);
+	cr->age[s] = 0;
+}
+
 static void fill_enclosed_ocean(planet_t *pl, plate_t *p)
 {
 	const grid_t *g = pl->grid;
@@ -456,12 +466,8 @@ static void fill_enclosed_ocean(planet_t *pl, plate_t *p)
 			thick += cr->thick[j];
 			elev += cr->elev[j];
 		}
-		if (land == deg) {
-			cr->type[i] = CRUST_CONTINENTAL;
-			cr->thick[i] = (float)(thick / deg);
-			cr->elev[i] = (float)(elev / deg);
-			cr->age[i] = 0;
-		}
+		if (land == deg)
+			fill_pit(cr, i, thick, elev, deg);
 	}
 }
 
@@ -490,12 +496,8 @@ static void fill_enclosed_world(planet_t *pl)
 			thick += cr->thick[j];
 			elev += cr->elev[j];
 		}
-		if (land == deg) {
-			cr->type[s] = CRUST_CONTINENTAL;
-			cr->thick[s] = (float)(thick / deg);
-			cr->elev[s] = (float)(elev / deg);
-			cr->age[s] = 0;
-		}
+		if (land == deg)
+			fill_pit(cr, s, thick, elev, deg);
 	}
 }
 

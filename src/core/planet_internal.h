@@ -14,6 +14,8 @@
 #include "../base/pool.h"
 #include "cellmap.h"
 
+#include <stdbool.h>
+
 #define PLATES_MAX PARAMS_MAX_PLATES
 #define CM_YR_PER_KM_MYR 0.1       /* 1 km/Myr = 0.1 cm/yr */
 #define ELEV_MIN_M -11000.0
@@ -189,6 +191,12 @@ struct planet {
  * this order: chunks are claimed in order, so the largest plate starts
  * first instead of perhaps last while the other threads idle. Plates are
  * independent in those passes, so the order changes no result. */
+/* The crust type world cell c shows (its owner's sample there). */
+static inline uint8_t cell_crust_type(const planet_t *pl, int c)
+{
+	return pl->plates[pl->owner[c]].crust.type[pl->sample[c]];
+}
+
 static inline void plates_largest_first(const int32_t *size, int np, int *order)
 {
 	for (int i = 0; i < np; i++) {
@@ -254,6 +262,10 @@ int plate_events_rift(planet_t *pl, int plate);
 /* Plates of at least MICROPLATE_AREA (share of the sphere): the ones
  * plates.min and plates.max bound. */
 #define MICROPLATE_AREA 0.01
+static inline bool plate_is_micro(const plate_t *p)
+{
+	return p->area < MICROPLATE_AREA * 4 * M_PI;
+}
 int plate_events_major_count(const planet_t *pl);
 void plate_events_update_velocities(planet_t *pl);
 

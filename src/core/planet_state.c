@@ -285,7 +285,7 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 	for (size_t c = 0; c < n; c++) {
 		if (pl->owner[c] >= np || pl->sample[c] < 0 ||
 		    pl->sample[c] >= pl->plates[pl->owner[c]].crust.count ||
-		    pl->plates[pl->owner[c]].crust.type[pl->sample[c]] == CRUST_CONSUMED ||
+		    cell_crust_type(pl, c) == CRUST_CONSUMED ||
 		    !isfinite(pl->moisture[c])) {
 			snprintf(err, errlen, "state has a bad ownership record");
 			goto fail;

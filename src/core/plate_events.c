@@ -36,7 +36,7 @@ int plate_events_major_count(const planet_t *pl)
 {
 	int n = 0;
 	for (int i = 0; i < pl->nplates; i++)
-		n += pl->plates[i].area >= MICROPLATE_AREA * 4 * M_PI;
+		n += !plate_is_micro(&pl->plates[i]);
 	return n;
 }
 
@@ -329,7 +329,7 @@ static int owners_around(const planet_t *pl, int c)
 
 static bool continental_at(const planet_t *pl, int c)
 {
-	return pl->plates[pl->owner[c]].crust.type[pl->sample[c]] == CRUST_CONTINENTAL;
+	return cell_crust_type(pl, c) == CRUST_CONTINENTAL;
 }
 
 /* Is cell c a birthplace of the kind asked? */
@@ -410,7 +410,7 @@ static int oldest_margin(const planet_t *pl)
 	double most = MARGIN_BREAK_MIN_AREA * 4 * M_PI;
 	for (int i = 0; i < pl->nplates; i++) {
 		const plate_t *p = &pl->plates[i];
-		if (p->old_area > most && p->area >= MICROPLATE_AREA * 4 * M_PI) {
+		if (p->old_area > most && !plate_is_micro(p)) {
 			most = p->old_area;
 			best = i;
 		}
@@ -431,7 +431,7 @@ static int capture_target(const planet_t *pl, bool micro, int *from)
 	const grid_t *g = pl->grid;
 	int small = -1;
 	for (int i = 0; i < pl->nplates; i++)
-		if ((pl->plates[i].area < MICROPLATE_AREA * 4 * M_PI) == micro && pl->plates[i].cells > 0 &&
+		if (plate_is_micro(&pl->plates[i]) == micro && pl->plates[i].cells > 0 &&
 		    (small < 0 || pl->plates[i].area < pl->plates[small].area))
 			small = i;
 	if (small < 0)
@@ -479,7 +479,7 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 		int small = pl->plates[pair_a].cells < pl->plates[pair_b].cells ? pair_a : pair_b;
 		int big = small == pair_a ? pair_b : pair_a;
 		/* plates.min bounds the large plates: a microplate always welds on */
-		bool micro_small = pl->plates[small].area < MICROPLATE_AREA * 4 * M_PI;
+		bool micro_small = plate_is_micro(&pl->plates[small]);
 		if (pair_n > SUTURE_FRACTION * pl->plates[small].cells &&
 		    (micro_small || plate_events_major_count(pl) > pl->prm.plate_min)) {
 			if (merge_plates(pl, big, small) < 0)

@@ -200,7 +200,7 @@ void plate_forces_compute(planet_t *pl)
 	bool micro[PLATES_MAX];
 	int any = 0;
 	for (int i = 0; i < pl->nplates; i++)
-		any |= micro[i] = pl->plates[i].area < MICROPLATE_AREA * 4 * M_PI;
+		any |= micro[i] = plate_is_micro(&pl->plates[i]);
 	if (!any)
 		return;
 	/* boundary cells each microplate shares with each neighbour: one

@@ -66,11 +66,6 @@ static void bfs_distance(planet_t *pl, const uint8_t *source, const uint8_t *thr
 	}
 }
 
-static inline uint8_t cell_type(const planet_t *pl, int c)
-{
-	return pl->plates[pl->owner[c]].crust.type[pl->sample[c]];
-}
-
 typedef struct terrain_noise {
 	const planet_t *pl;
 	float *out;
@@ -144,20 +139,20 @@ int relief_init(planet_t *pl)
 
 	/* oceanic ages from the ridges */
 	for (int c = 0; c < n; c++) {
-		thr[c] = cell_type(pl, c) == CRUST_OCEANIC;
+		thr[c] = cell_crust_type(pl, c) == CRUST_OCEANIC;
 		src[c] = thr[c] && pl->boundary[c] == BOUNDARY_DIVERGENT;
 	}
 	bfs_distance(pl, src, thr, age_dist);
 	/* continental distance from passive coasts (the plate's own ocean floor
 	 * next door), for shelves; active margins face another plate and rise */
 	for (int c = 0; c < n; c++) {
-		thr[c] = cell_type(pl, c) == CRUST_CONTINENTAL;
+		thr[c] = cell_crust_type(pl, c) == CRUST_CONTINENTAL;
 		src[c] = 0;
 		if (!thr[c])
 			continue;
 		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
 			int nb = g->nbr[k];
-			if (pl->owner[nb] == pl->owner[c] && cell_type(pl, nb) == CRUST_OCEANIC)
+			if (pl->owner[nb] == pl->owner[c] && cell_crust_type(pl, nb) == CRUST_OCEANIC)
 				src[c] = 1;
 		}
 	}
