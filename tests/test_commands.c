@@ -426,9 +426,12 @@ static int drain(stepper_t *st, observer *o, const tally *t, const snapshot_t **
 	for (int i = 0; i < 120000; i++) {
 		if (stepper_acquire(st, snap) && *snap)
 			check_snapshot(*snap);
+		/* every command handled to the end; the thread may go on
+		 * playing (waiting for it to be idle as well caught a gap
+		 * between two steps only by chance, and under load not at all) */
 		stepper_status s;
 		stepper_get_status(st, &s);
-		if (observed(o, NULL) >= t->changes && !s.busy)
+		if (observed(o, NULL) >= t->changes && s.pending == 0)
 			return 1;
 		nap_us(500);
 	}

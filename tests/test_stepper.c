@@ -31,7 +31,12 @@ static int wait_for(stepper_t *st, pred_fn pred, long arg, stepper_status *out)
 	return 0;
 }
 static int is_ready(const stepper_status *s, long a) { return s->ready && !s->busy; }
-static int steps_at_least(const stepper_status *s, long a) { return s->steps_done >= a && !s->busy; }
+/* (a thread that plays flat out is idle only between two steps: waiting
+ * for that gap as well would catch it by chance) */
+static int steps_at_least(const stepper_status *s, long a)
+{
+	return s->steps_done >= a && (!s->busy || s->playing);
+}
 static int msg_after(const stepper_status *s, long a) { return s->msg_serial != (unsigned)a && !s->busy; }
 
 /* Acquire until the snapshot reaches step (or time out). */

@@ -671,6 +671,9 @@ static void *thread_main(void *arg)
 				dirty = false;
 				last_pub = now_s();
 			}
+			pthread_mutex_lock(&st->mu);
+			st->status.pending--;
+			pthread_mutex_unlock(&st->mu);
 			continue;
 		}
 		double t0 = now_s();
@@ -848,6 +851,7 @@ int stepper_send(stepper_t *st, const step_cmd *c)
 	if (st->qlen < QCAP && !st->status.fatal) {
 		st->q[(st->qhead + st->qlen) % QCAP] = *c;
 		st->qlen++;
+		st->status.pending++;
 		pthread_cond_signal(&st->cv);
 		rc = 0;
 	}

@@ -75,6 +75,7 @@ typedef struct stepper_status {
 	int64_t run_to;        /* playing up to this step (STEP_CMD_SEEK), or -1 */
 	unsigned open_serial;  /* increments with every STEP_CMD_LOAD done... */
 	bool open_ok;          /* ...and whether the last one loaded its file */
+	int pending;           /* commands sent and not yet handled to the end */
 } stepper_status;
 
 /* Start the thread. scenario names the scenario in exported files. The planet is built on the thread, so a level-8 planet
