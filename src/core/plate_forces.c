@@ -42,6 +42,7 @@
 typedef struct force_part {
 	double m[PLATES_MAX][6];   /* symmetric 3x3: xx yy zz xy xz yz */
 	vec3 t[PLATES_MAX];
+	double area[PLATES_MAX];   /* sr: the plate's area as owner[] has it now */
 } force_part;
 
 typedef struct force_ctx {
@@ -103,6 +104,7 @@ static void forces_chunk(void *ctx, int b, int e, int chunk)
 		int cont = p->crust.type[s] == CRUST_CONTINENTAL;
 		double a = g->area[c], k = (cont ? DRAG_CONTINENT : DRAG_OCEAN) * a;
 		vec3 r = g->centre[c];
+		fp->area[o] += a;
 		/* the mantle's own flow, away from two antipodal upwellings toward
 		 * the ring between them, drags the plate above along:
 		 * v = 2U (a.r) ((a.r) r - a), largest at 45 degrees */
@@ -179,16 +181,23 @@ void plate_forces_compute(planet_t *pl)
 	force_ctx fc = {pl, pl->force_parts, v3_len(a) > 1e-9 ? v3_norm(a) : v3(0, 0, 1),
 	                MANTLE_FLOW_CM_YR / CM_YR_PER_KM_MYR / pl->prm.radius_km};
 	pool_for(pl->pool, g->n, FORCES_GRAIN, forces_chunk, &fc);
+	/* which plates are micro: by their area under owner[] now, not by
+	 * p->area, which a step refreshes only after this pass (a restored
+	 * state has it fresh, and came out with other forces) */
+	bool micro[PLATES_MAX];
+	int any = 0;
 	for (int i = 0; i < pl->nplates; i++) {
-		double m[6] = {0};
+		double m[6] = {0}, area = 0;
 		vec3 t = v3(0, 0, 0);
 		for (int k = 0; k < chunks; k++) {       /* chunk order: same bits for any -j */
 			const force_part *fp = &pl->force_parts[k];
 			for (int j = 0; j < 6; j++)
 				m[j] += fp->m[i][j];
 			t = v3_add(t, fp->t[i]);
+			area += fp->area[i];
 		}
 		pl->plates[i].balance_omega = m[0] + m[1] + m[2] > 0 ? solve3(m, t) : v3(0, 0, 0);
+		any |= micro[i] = area < MICROPLATE_AREA * 4 * M_PI;
 	}
 	/* A microplate is too small for its own forces to set its speed: its
 	 * boundary forces grow with its rim, its drag with its area, so alone
@@ -197,10 +206,6 @@ void plate_forces_compute(planet_t *pl)
 	 * boundary it shares with each) and moves on them only as far as its
 	 * own forces push, up to MICRO_FREE_CM_YR. */
 	double free_max = MICRO_FREE_CM_YR / CM_YR_PER_KM_MYR / pl->prm.radius_km;
-	bool micro[PLATES_MAX];
-	int any = 0;
-	for (int i = 0; i < pl->nplates; i++)
-		any |= micro[i] = plate_is_micro(&pl->plates[i]);
 	if (!any)
 		return;
 	/* boundary cells each microplate shares with each neighbour: one
