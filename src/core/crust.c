@@ -144,8 +144,10 @@ void crust_kill(plate_t *p, int s)
 }
 
 /* Drop consumed samples from a plate's pool; remap[] gets old -> new. The
- * map is rebuilt so pages the plate no longer covers are freed. */
-int crust_compact(planet_t *pl, int pi, int32_t *remap)
+ * map is rebuilt so pages the plate no longer covers are freed. Touches
+ * only plate pi: plates compact in parallel. World cells still hold the old
+ * sample numbers. */
+static int compact_pool(planet_t *pl, int pi, int32_t *remap)
 {
 	plate_t *p = &pl->plates[pi];
 	crust_pool *cr = &p->crust;
@@ -170,18 +172,17 @@ int crust_compact(planet_t *pl, int pi, int32_t *remap)
 	 * growth step; a failed shrink leaves a smaller pool that still fits. */
 	if (cr->cap > j + j / 2 + 1024)
 		crust_reserve(cr, j + j / 4 + 1024);
+	return rc;
+}
+
+/* The same, and the plate's world cells renumbered. */
+int crust_compact(planet_t *pl, int pi, int32_t *remap)
+{
+	int rc = compact_pool(pl, pi, remap);
 	for (int c = 0; c < pl->grid->n; c++)
 		if (pl->owner[c] == pi)
 			pl->sample[c] = remap[pl->sample[c]];
 	return rc;
-}
-
-static int live_samples(const plate_t *p)
-{
-	int live = 0;
-	for (int i = 0; i < p->crust.count; i++)
-		live += p->crust.type[i] != CRUST_CONSUMED;
-	return live;
 }
 
 /* Mountain belts: continental crust under compression (the stress of the
@@ -505,12 +506,14 @@ static void fill_enclosed_world(planet_t *pl)
 typedef struct age_ctx {
 	planet_t *pl;
 	int order[PLATES_MAX];      /* largest pool first */
+	int32_t live[PLATES_MAX];   /* samples not consumed, per plate */
 } age_ctx;
 
 static void age_chunk(void *ctx, int b, int e, int chunk)
 {
-	planet_t *pl = ((age_ctx *)ctx)->pl;
-	const int *order = ((age_ctx *)ctx)->order;
+	age_ctx *ac = ctx;
+	planet_t *pl = ac->pl;
+	const int *order = ac->order;
 	double dt = pl->prm.dt_myr;
 	double keep = exp(-pl->prm.erosion_rate * dt);
 	double log_keep = -pl->prm.erosion_rate * dt;
@@ -524,9 +527,11 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 		if (pl->step % ENCLOSED_EVERY == 0)
 			fill_enclosed_ocean(pl, &pl->plates[pi]);
 		crust_pool *cr = &pl->plates[pi].crust;
+		int32_t live = 0;
 		for (int i = 0; i < cr->count; i++) {
 			if (cr->type[i] == CRUST_CONSUMED)
 				continue;
+			live++;
 			double age = cr->age[i], el = cr->elev[i];
 			if (cr->type[i] == CRUST_OCEANIC) {
 				el += relief_ocean_depth(age + dt) - relief_ocean_depth(age);
@@ -558,7 +563,101 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 			cr->elev[i] = (float)clampd(el, ELEV_MIN_M, ELEV_MAX_M);
 			cr->orogeny[i] *= (float)keep;
 		}
+		ac->live[pi] = live;
 	}
+}
+
+/* Pools with many consumed samples are compacted: plates in parallel,
+ * largest first, each into its own stretch of one remap array, then the
+ * world cells of those plates renumbered in parallel. Plates are apart
+ * (compact_pool), so this is the serial loop's result. */
+typedef struct compact_ctx {
+	planet_t *pl;
+	int32_t *remap;
+	int32_t *of[PLATES_MAX];    /* plate's remap, NULL: not compacted */
+	int order[PLATES_MAX], count;
+	int rc[PLATES_MAX];
+} compact_ctx;
+
+static void compact_chunk(void *ctx, int b, int e, int chunk)
+{
+	(void)chunk;
+	compact_ctx *cc = ctx;
+	for (int j = b; j < e; j++) {
+		int pi = cc->order[j];
+		cc->rc[pi] = compact_pool(cc->pl, pi, cc->of[pi]);
+	}
+}
+
+static void renumber_chunk(void *ctx, int b, int e, int chunk)
+{
+	(void)chunk;
+	const compact_ctx *cc = ctx;
+	planet_t *pl = cc->pl;
+	for (int c = b; c < e; c++) {
+		const int32_t *r = cc->of[pl->owner[c]];
+		if (r)
+			pl->sample[c] = r[pl->sample[c]];
+	}
+}
+
+#define COMPACT_GRAIN 8192
+
+static int compact_pools(planet_t *pl, const int32_t *live)
+{
+	int np = pl->nplates, rc = 0;
+	if (pl->serial_collisions) {
+		/* the serial form: one plate after another, each with a pass over
+		 * the world */
+		int32_t *remap = NULL;
+		for (int i = 0; i < np && rc == 0; i++) {
+			plate_t *p = &pl->plates[i];
+			if (p->crust.count - live[i] > p->crust.count / 4 + 64) {
+				int32_t *r = realloc(remap, (size_t)p->crust.count * sizeof *r);
+				if (!r) {
+					rc = -1;
+					break;
+				}
+				remap = r;
+				rc = crust_compact(pl, i, remap);
+				pl->compactions++;
+			}
+		}
+		free(remap);
+		return rc;
+	}
+	compact_ctx cc = {.pl = pl};
+	int32_t size[PLATES_MAX];
+	size_t total = 0;
+	for (int i = 0; i < np; i++) {
+		const plate_t *p = &pl->plates[i];
+		size[i] = 0;
+		if (p->crust.count - live[i] > p->crust.count / 4 + 64) {
+			size[i] = p->crust.count;
+			total += (size_t)p->crust.count;
+		}
+	}
+	if (!total)
+		return 0;
+	cc.remap = malloc(total * sizeof *cc.remap);
+	if (!cc.remap)
+		return -1;
+	size_t at = 0;
+	for (int i = 0; i < np; i++) {
+		cc.of[i] = size[i] ? cc.remap + at : NULL;
+		at += (size_t)size[i];
+		cc.count += size[i] > 0;
+		cc.rc[i] = 0;
+	}
+	/* plates that are not compacted sort last (size 0) */
+	plates_largest_first(size, np, cc.order);
+	pool_for(pl->pool, cc.count, 1, compact_chunk, &cc);
+	pool_for(pl->pool, pl->grid->n, COMPACT_GRAIN, renumber_chunk, &cc);
+	for (int i = 0; i < np; i++)
+		rc |= cc.rc[i];
+	pl->compactions += cc.count;
+	free(cc.remap);
+	return rc;
 }
 
 /* Step 5 of a step: mountains, then every plate's crust on its own, then
@@ -575,23 +674,7 @@ int crust_evolve(planet_t *pl)
 	pool_for(pl->pool, pl->nplates, 1, age_chunk, &ac);
 	if (pl->step % ENCLOSED_EVERY == 0)
 		fill_enclosed_world(pl);
-	int32_t *remap = NULL;
-	int rc = 0;
-	for (int i = 0; i < pl->nplates && rc == 0; i++) {
-		plate_t *p = &pl->plates[i];
-		int live = live_samples(p);
-		if (p->crust.count - live > p->crust.count / 4 + 64) {
-			int32_t *r = realloc(remap, (size_t)p->crust.count * sizeof *r);
-			if (!r) {
-				rc = -1;
-				break;
-			}
-			remap = r;
-			rc = crust_compact(pl, i, remap);
-		}
-	}
-	free(remap);
-	return rc;
+	return compact_pools(pl, ac.live);
 }
 
 /* The thickness at which continental crust floats at height h above the

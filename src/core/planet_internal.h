@@ -172,8 +172,10 @@ struct planet {
 	                             * a stale entry costs time, never correctness */
 	int16_t *cand_owner, *under_plate;
 	int pair_count[PLATES_MAX][PLATES_MAX];   /* collision contacts per pair */
-	int serial_collisions;      /* tests: the collision pass in its serial
-	                             * form (tests/test_parallel.c) */
+	int serial_collisions;      /* tests: the collision pass, orogeny and pool
+	                             * compaction in their serial forms
+	                             * (tests/test_parallel.c) */
+	long compactions;           /* pools compacted so far (tests) */
 	uint8_t *sample_seen;       /* per crust sample: some world cell shows it */
 	size_t sample_seen_cap;
 	int32_t *queue;             /* n entries of breadth-first work (work[1]) */
