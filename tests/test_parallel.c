@@ -9,7 +9,9 @@
  * it change the ocean ages the force balance reads.)
  *
  * The collision pass: owners and the plans of gap cells in parallel, then
- * the gaps filled in cell order; the marks of samples on show and the
+ * the gaps filled plate by plate in cell order, plates in parallel (room
+ * made ahead in every pool, since a gap may copy another plate's sample);
+ * the marks of samples on show and the
  * straggler sweep in parallel; and orogeny (crust.c), the cells it visits
  * listed plate by plate and the plates in parallel. A planet stepped that
  * way on `threads` threads against one stepped on one thread with the

@@ -51,6 +51,28 @@ static int crust_reserve(crust_pool *c, int cap)
 	return 0;
 }
 
+/* The capacity appends one at a time (crust_append) reach from cap when
+ * the pool holds count samples. */
+static int grown_cap(int cap, int count)
+{
+	while (cap < count)
+		cap = cap + cap / 4 + 1024;
+	return cap;
+}
+
+int crust_make_room(crust_pool *c, int more)
+{
+	int cap = grown_cap(c->cap, c->count + more);
+	return cap == c->cap ? 0 : crust_reserve(c, cap);
+}
+
+void crust_fit_room(crust_pool *c, int old_cap)
+{
+	int cap = grown_cap(old_cap, c->count);
+	if (cap < c->cap)
+		crust_reserve(c, cap);   /* a failed shrink keeps the larger pool */
+}
+
 /* A new sample at the end of the pool, every attribute 0; its index or -1.
  * Pools grow by a quarter (not twice): they hold 25 B a sample. */
 static int crust_append(crust_pool *c)

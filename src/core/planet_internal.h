@@ -239,6 +239,12 @@ double relief_ocean_depth(double age_myr);
 int crust_add(crust_pool *c, int32_t cell, uint8_t type, float elev, float thick, float age);
 /* Append a copy of sample i of src at cell; returns its index or -1. */
 int crust_copy(crust_pool *dst, int32_t cell, const crust_pool *src, int i);
+/* Room for `more` appends ahead, so that other threads can read the pool
+ * while one appends (the arrays do not move), grown as appends one at a
+ * time would grow it; 0 or -1. crust_fit_room then gives back what those
+ * appends, from capacity old_cap, would not have taken. */
+int crust_make_room(crust_pool *c, int more);
+void crust_fit_room(crust_pool *c, int old_cap);
 void crust_free(crust_pool *c);
 /* New ocean floor at plate-frame cell k (ridge depth, age 0); sample or -1. */
 int crust_new_ocean_floor(planet_t *pl, plate_t *p, int k);

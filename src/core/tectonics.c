@@ -13,9 +13,10 @@
  *     cordilleras); continent against continent thickens the crust, slows
  *     both plates and, once the contact is wide, sutures them into one plate.
  * The parallel passes only read shared state and write their own cell (or,
- * for the straggler sweep, their own plate); new crust and consumption by
- * subduction happen in serial passes in cell order, so the result is the
- * same for any thread count. What happens to
+ * for the straggler sweep and the gap fill, their own plate: new crust is
+ * added plate by plate in cell order); consumption by subduction happens
+ * in a serial pass in cell order, so the result is the same for any
+ * thread count. What happens to
  * crust inside a plate is in crust.c; rifts, sutures and speeds in
  * plate_events.c. */
 #include <math.h>
@@ -307,23 +308,24 @@ static void plan_gap(planet_t *pl, int c, gap_plan *gp)
 		gp->detail = crust_floor_detail(pl, k);
 }
 
-/* Fill gap cell c as planned, in cell order: a sample an earlier gap put at
- * the same plate-frame cell is taken as it is (the plan's own lookup came
- * before it); else a copy or fresh floor. -1: out of memory. */
-static int fill_gap(planet_t *pl, int c, const gap_plan *gp, double *created)
+/* Fill gap cell c as planned, in cell order (per plate): a sample an
+ * earlier gap put at the same plate-frame cell is taken as it is (the
+ * plan's own lookup came before it); else a copy or fresh floor. Touches
+ * only the pool and map of c's plate, and cell c. 1: fresh floor made, 0:
+ * not, -1: out of memory. */
+static int fill_gap(planet_t *pl, int c, const gap_plan *gp)
 {
 	plate_t *p = &pl->plates[pl->owner[c]];
-	int s = gp->s >= 0 ? gp->s : cellmap_get(&p->map, gp->k);
+	int s = gp->s >= 0 ? gp->s : cellmap_get(&p->map, gp->k), fresh = 0;
 	if (s < 0) {
 		s = gp->like >= 0 ? crust_copy(&p->crust, gp->k, &pl->plates[gp->like_plate].crust, gp->like)
 		                  : crust_new_ocean_floor_at(p, gp->k, gp->detail);
 		if (s < 0 || cellmap_set(&p->map, gp->k, s) < 0)
 			return -1;
-		if (gp->like < 0)
-			*created += pl->grid->area[c];
+		fresh = gp->like < 0;
 	}
 	pl->sample[c] = s;
-	return 0;
+	return fresh;
 }
 
 /* A gap's plan kept in its cell's slots between the parallel pass and the
@@ -354,11 +356,34 @@ static void unstash_gap(planet_t *pl, int c, gap_plan *gp)
 	pl->under_sample[c] = -1;
 }
 
-/* Owner and sample of covered cells, the plan of gap cells. */
+/* The gap fill in parallel: plates are apart (fill_gap), so each plate
+ * fills its own gaps in cell order on some thread, with room made ahead
+ * in every pool (a gap may copy another plate's sample). Lists: every gap
+ * cell in cell order (glist), and per plate the glist positions of its
+ * gaps (plist), placed chunk by chunk from counts the planning pass makes.
+ * The area of fresh floor is then summed over glist in cell order. */
+typedef struct fill_ctx {
+	planet_t *pl;
+	int np;
+	int32_t *parts;     /* per chunk: gaps per plate, gaps per plate without
+	                     * a sample yet, all gaps (2 np + 1); then positions */
+	int32_t *glist;     /* gap cells in cell order; ~c: c got fresh floor */
+	int32_t *plist;
+	int32_t start[PLATES_MAX + 1];
+	int order[PLATES_MAX];
+	int rc[PLATES_MAX];
+} fill_ctx;
+
+#define FILL_GRAIN 2048
+
+/* Owner and sample of covered cells, the plan of gap cells, counted. */
 static void assign_chunk(void *ctx, int b, int e, int chunk)
 {
-	(void)chunk;
-	planet_t *pl = ((own_ctx *)ctx)->pl;
+	fill_ctx *fc = ctx;
+	planet_t *pl = fc->pl;
+	int np = fc->np;
+	int32_t *part = fc->parts + (size_t)chunk * (2 * (size_t)np + 1);
+	memset(part, 0, (2 * (size_t)np + 1) * sizeof *part);
 	for (int c = b; c < e; c++) {
 		int o = pl->cand_owner[c];
 		if (o >= 0) {
@@ -368,8 +393,113 @@ static void assign_chunk(void *ctx, int b, int e, int chunk)
 			gap_plan gp;
 			plan_gap(pl, c, &gp);
 			stash_gap(pl, c, &gp);
+			part[pl->owner[c]]++;
+			part[np + pl->owner[c]] += gp.s < 0;
+			part[2 * np]++;
 		}
 	}
+}
+
+static void place_chunk(void *ctx, int b, int e, int chunk)
+{
+	fill_ctx *fc = ctx;
+	const planet_t *pl = fc->pl;
+	int np = fc->np;
+	int32_t *pos = fc->parts + (size_t)chunk * (2 * (size_t)np + 1);
+	for (int c = b; c < e; c++) {
+		if (pl->cand_owner[c] >= 0)
+			continue;
+		int32_t gi = pos[2 * np]++;
+		fc->glist[gi] = c;
+		fc->plist[pos[pl->owner[c]]++] = gi;
+	}
+}
+
+static void fill_chunk(void *ctx, int b, int e, int chunk)
+{
+	(void)chunk;
+	fill_ctx *fc = ctx;
+	planet_t *pl = fc->pl;
+	for (int j = b; j < e; j++) {
+		int p = fc->order[j];
+		for (int32_t i = fc->start[p]; i < fc->start[p + 1]; i++) {
+			int32_t gi = fc->plist[i];
+			int c = fc->glist[gi];
+			gap_plan gp;
+			unstash_gap(pl, c, &gp);
+			int r = fill_gap(pl, c, &gp);
+			if (r < 0) {
+				fc->rc[p] = -1;
+				break;
+			}
+			if (r)
+				fc->glist[gi] = ~c;
+		}
+	}
+}
+
+/* Owners, plans and fill of a step's gaps (see fill_ctx); the area of
+ * fresh floor into *created. 0 or -1 (memory). */
+static int fill_gaps(planet_t *pl, double *created)
+{
+	int n = pl->grid->n, np = pl->nplates, chunks = pool_chunks(n, FILL_GRAIN);
+	size_t stride = 2 * (size_t)np + 1;
+	fill_ctx fc = {.pl = pl, .np = np};
+	fc.parts = malloc((size_t)chunks * stride * sizeof *fc.parts);
+	if (!fc.parts)
+		return -1;
+	pool_for(pl->pool, n, FILL_GRAIN, assign_chunk, &fc);
+	/* counts to positions: each plate's stretch of plist, chunk by chunk */
+	int32_t at = 0, gaps[PLATES_MAX], need[PLATES_MAX];
+	for (int p = 0; p < np; p++) {
+		fc.start[p] = at;
+		need[p] = 0;
+		for (int k = 0; k < chunks; k++) {
+			int32_t *part = fc.parts + (size_t)k * stride;
+			int32_t cnt = part[p];
+			part[p] = at;
+			at += cnt;
+			need[p] += part[np + p];
+		}
+		gaps[p] = at - fc.start[p];
+	}
+	fc.start[np] = at;
+	int32_t g = 0;
+	for (int k = 0; k < chunks; k++) {
+		int32_t *part = fc.parts + (size_t)k * stride;
+		int32_t cnt = part[2 * np];
+		part[2 * np] = g;
+		g += cnt;
+	}
+	int rc = 0;
+	if (g > 0) {
+		fc.glist = malloc(2 * (size_t)g * sizeof *fc.glist);
+		rc = fc.glist ? 0 : -1;
+	}
+	int old_cap[PLATES_MAX];
+	for (int p = 0; p < np; p++) {
+		old_cap[p] = pl->plates[p].crust.cap;
+		if (rc == 0 && need[p] > 0)
+			rc = crust_make_room(&pl->plates[p].crust, need[p]);
+		fc.rc[p] = 0;
+	}
+	if (rc == 0 && g > 0) {
+		fc.plist = fc.glist + g;
+		pool_for(pl->pool, n, FILL_GRAIN, place_chunk, &fc);
+		plates_largest_first(gaps, np, fc.order);
+		pool_for(pl->pool, np, 1, fill_chunk, &fc);
+		for (int p = 0; p < np; p++)
+			rc |= fc.rc[p];
+		for (int32_t i = 0; i < g; i++)
+			if (fc.glist[i] < 0)
+				*created += pl->grid->area[~fc.glist[i]];
+	}
+	for (int p = 0; p < np; p++)
+		if (need[p] > 0)
+			crust_fit_room(&pl->plates[p].crust, old_cap[p]);
+	free(fc.glist);
+	free(fc.parts);
+	return rc;
 }
 
 typedef struct seen_ctx {
@@ -466,25 +596,21 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 			}
 			gap_plan gp;
 			plan_gap(pl, c, &gp);
-			if (fill_gap(pl, c, &gp, &created) < 0) {
+			int r = fill_gap(pl, c, &gp);
+			if (r < 0) {
 				snprintf(err, errlen, "out of memory growing crust");
 				return -1;
 			}
+			if (r)
+				created += g->area[c];
 		}
 	} else {
 		/* every cell's owner and every gap's plan in parallel, then the
-		 * gaps filled in cell order: the same bits (tests/test_parallel.c) */
-		own_ctx ac = {pl};
-		pool_for(pl->pool, n, 2048, assign_chunk, &ac);
-		for (int c = 0; c < n; c++) {
-			if (pl->cand_owner[c] >= 0)
-				continue;
-			gap_plan gp;
-			unstash_gap(pl, c, &gp);
-			if (fill_gap(pl, c, &gp, &created) < 0) {
-				snprintf(err, errlen, "out of memory growing crust");
-				return -1;
-			}
+		 * gaps filled plate by plate in cell order, plates in parallel:
+		 * the same bits (tests/test_parallel.c) */
+		if (fill_gaps(pl, &created) < 0) {
+			snprintf(err, errlen, "out of memory growing crust");
+			return -1;
 		}
 	}
 	int32_t *fc = pl->frame_cell;
