@@ -74,10 +74,12 @@ void crust_fit_room(crust_pool *c, int old_cap)
 }
 
 /* A new sample at the end of the pool, every attribute 0; its index or -1.
- * Pools grow by a quarter (not twice): they hold 25 B a sample. */
+ * Pools grow by a quarter (not twice): they hold 25 B a sample; by 128
+ * at least, not 1024, so a microplate of a few hundred samples holds no
+ * 25 KB of room (about 30 are born in the first 50 Myr). */
 static int crust_append(crust_pool *c)
 {
-	if (c->count == c->cap && crust_reserve(c, c->cap + c->cap / 4 + 1024) < 0)
+	if (c->count == c->cap && crust_reserve(c, c->cap + c->cap / 4 + 128) < 0)
 		return -1;
 	int i = c->count++;
 #define ZERO(type, name) c->name[i] = 0;
