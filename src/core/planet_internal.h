@@ -270,9 +270,13 @@ int plate_events_rift(planet_t *pl, int plate);
 /* Plates of at least MICROPLATE_AREA (share of the sphere): the ones
  * plates.min and plates.max bound. */
 #define MICROPLATE_AREA 0.01
+static inline bool area_is_micro(double area_sr)
+{
+	return area_sr < MICROPLATE_AREA * 4 * M_PI;
+}
 static inline bool plate_is_micro(const plate_t *p)
 {
-	return p->area < MICROPLATE_AREA * 4 * M_PI;
+	return area_is_micro(p->area);
 }
 int plate_events_major_count(const planet_t *pl);
 void plate_events_update_velocities(planet_t *pl);

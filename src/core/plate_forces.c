@@ -197,7 +197,7 @@ void plate_forces_compute(planet_t *pl)
 			area += fp->area[i];
 		}
 		pl->plates[i].balance_omega = m[0] + m[1] + m[2] > 0 ? solve3(m, t) : v3(0, 0, 0);
-		any |= micro[i] = area < MICROPLATE_AREA * 4 * M_PI;
+		any |= micro[i] = area_is_micro(area);
 	}
 	/* A microplate is too small for its own forces to set its speed: its
 	 * boundary forces grow with its rim, its drag with its area, so alone
