@@ -51,12 +51,20 @@ static int crust_reserve(crust_pool *c, int cap)
 	return 0;
 }
 
+/* One growth step of a pool: by a quarter (not twice: a sample takes
+ * 25 B), and by 128 at least, not 1024, so a microplate of a few hundred
+ * samples holds no 25 KB of room (about 30 are born in the first 50 Myr). */
+static int next_cap(int cap)
+{
+	return cap + cap / 4 + 128;
+}
+
 /* The capacity appends one at a time (crust_append) reach from cap when
  * the pool holds count samples. */
 static int grown_cap(int cap, int count)
 {
 	while (cap < count)
-		cap = cap + cap / 4 + 1024;
+		cap = next_cap(cap);
 	return cap;
 }
 
@@ -73,13 +81,10 @@ void crust_fit_room(crust_pool *c, int old_cap)
 		crust_reserve(c, cap);   /* a failed shrink keeps the larger pool */
 }
 
-/* A new sample at the end of the pool, every attribute 0; its index or -1.
- * Pools grow by a quarter (not twice): they hold 25 B a sample; by 128
- * at least, not 1024, so a microplate of a few hundred samples holds no
- * 25 KB of room (about 30 are born in the first 50 Myr). */
+/* A new sample at the end of the pool, every attribute 0; its index or -1. */
 static int crust_append(crust_pool *c)
 {
-	if (c->count == c->cap && crust_reserve(c, c->cap + c->cap / 4 + 128) < 0)
+	if (c->count == c->cap && crust_reserve(c, next_cap(c->cap)) < 0)
 		return -1;
 	int i = c->count++;
 #define ZERO(type, name) c->name[i] = 0;
