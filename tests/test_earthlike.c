@@ -39,14 +39,21 @@ static double area_weighted_speed(const snapshot_t *s)
 
 typedef struct figures {
 	double floor_age, flooded, lowland;   /* Myr, share of surface, share of land */
+	double coast_step;                    /* km, land cell to sea neighbour */
 } figures;
 
 static figures measure(const snapshot_t *s)
 {
 	const grid_t *g = s->grid;
-	double floor = 0, age = 0, flooded = 0, land = 0, low = 0;
+	double floor = 0, age = 0, flooded = 0, land = 0, low = 0, step = 0;
+	long pairs = 0;
 	for (int c = 0; c < s->n; c++) {
 		double a = g->area[c], h = s->elevation[c];
+		for (int k = g->nbr_off[c]; h >= 0 && k < g->nbr_off[c + 1]; k++)
+			if (s->elevation[g->nbr[k]] < 0) {
+				step += h - s->elevation[g->nbr[k]];
+				pairs++;
+			}
 		if (s->crust[c] == CRUST_OCEANIC) {
 			floor += a;
 			age += s->age[c] * a;
@@ -58,7 +65,8 @@ static figures measure(const snapshot_t *s)
 			low += h < 500 ? a : 0;
 		}
 	}
-	return (figures){floor > 0 ? age / floor : 0, flooded / (4 * M_PI), land > 0 ? low / land : 0};
+	return (figures){floor > 0 ? age / floor : 0, flooded / (4 * M_PI), land > 0 ? low / land : 0,
+	                 pairs ? step / pairs / 1000 : 0};
 }
 
 /* The --stats line says sea_level_m 0 and carries eustatic_change_m. */
@@ -157,6 +165,10 @@ static void test_seed(uint64_t seed, pool_t *pool)
 	   (unsigned long long)seed, 100 * cont0, 100 * cont_end, STEPS);
 	ok(f.flooded > 0.002, "seed %llu: some continental crust is under water (%.1f %% of the surface)",
 	   (unsigned long long)seed, 100 * f.flooded);
+	/* thin arc and margin crust holds low ranges only, so coasts slope
+	 * down to shelves instead of standing as cliffs over their own floor */
+	ok(f.coast_step < 3.0, "seed %llu: a coast cell stands %.2f km above its sea neighbours on average (< 3 km)",
+	   (unsigned long long)seed, f.coast_step);
 	ok(f.lowland > 0.25, "seed %llu: land below 500 m is %.0f %% of land (> 25 %%)",
 	   (unsigned long long)seed, 100 * f.lowland);
 	/* a few large plates and, beside them, small plates born at trenches,

@@ -55,7 +55,8 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Landmasses (land cells joined through neighbours) no larger than a mean
+/* Landmasses (continental crust joined through neighbours, shelves
+ * included, as the import lays plates over them) no larger than a mean
  * plate that more than one plate holds. */
 static int sliced_landmasses(const snapshot_t *s, int *small)
 {
@@ -65,7 +66,7 @@ static int sliced_landmasses(const snapshot_t *s, int *small)
 	int *queue = malloc((size_t)n * sizeof *queue);
 	*small = 0;
 	for (int c0 = 0; c0 < n; c0++) {
-		if (seen[c0] || s->elevation[c0] < 0)
+		if (seen[c0] || s->crust[c0] != CRUST_CONTINENTAL)
 			continue;
 		int head = 0, tail = 0, mixed = 0;
 		double area = 0;
@@ -77,7 +78,7 @@ static int sliced_landmasses(const snapshot_t *s, int *small)
 			mixed |= s->plate[c] != s->plate[c0];
 			for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
 				int nb = g->nbr[k];
-				if (!seen[nb] && s->elevation[nb] >= 0) {
+				if (!seen[nb] && s->crust[nb] == CRUST_CONTINENTAL) {
 					seen[nb] = 1;
 					queue[tail++] = nb;
 				}

@@ -20,6 +20,7 @@
                                       * below the sea */
 #define SHELF_SUBSIDENCE_MYR 30.0    /* thermal subsidence of a margin */
 #define MARGIN_THICK_KM 27.0         /* stretched crust of a passive margin */
+#define SHELF_THICK_MIN_KM 22.0     /* step-0 shelves float on no less */
 #define INNER_MARGIN_KM 29.0        /* the row behind it: an inner shelf */
 #define MARGIN_EVERY 4               /* steps between margin-stretching passes */
 #define RISE_DEPTH_M -2200.0         /* continental rise below the sea */
@@ -29,6 +30,11 @@
 #define OROGEN_M 9000.0              /* relief of a belt at full stress */
 #define OROGEN_STRESS 0.6            /* stress (x 10 cm/yr) of full relief */
 #define OROGEN_RATE 0.05             /* share of the missing height per Myr */
+#define ROOTLESS_KM 20.0             /* crust this thin (a young arc, a
+                                      * stretched margin) ... */
+#define ROOTLESS_SUPPORT 0.2         /* ... holds this share of a belt's relief */
+#define SQUEEZE_THICKEN 0.15         /* squeezed thin crust thickens toward
+                                      * normal at this share of OROGEN_RATE */
 #define CRUST_COLLAPSE_KM 42.0       /* thicker crust spreads onto its margin */
 #define THICK_DIFFUSION 0.05         /* share of a thickness difference per Myr */
 
@@ -250,7 +256,7 @@ static void inner_margin(planet_t *pl, int c, const float *front, double stretch
 typedef struct orogeny_ctx {
 	planet_t *pl;
 	int margins;
-	double rate, relief, stretch;
+	double rate, relief, stretch, thicken;
 	float deep;
 	float *front;
 	int nchunks;
@@ -287,9 +293,21 @@ static void orogeny_cell(const orogeny_ctx *o, int c)
 			cr->thick[s] -= (float)((cr->thick[s] - MARGIN_THICK_KM) * o->stretch);
 		return;
 	}
+	double squeeze = fmin(1.0, st / OROGEN_STRESS);
+	/* shortening and arc magmatism thicken squeezed thin crust toward
+	 * normal (over about 130 Myr at full stress), so an arc or an active
+	 * margin earns its height slowly instead of standing on no root */
+	if (cr->thick[s] < CRUST_NORMAL_KM)
+		cr->thick[s] += (float)((CRUST_NORMAL_KM - cr->thick[s]) * o->thicken * squeeze);
 	double dthick = cr->thick[s] - CRUST_NORMAL_KM;
 	double base = pl->sea_level + FREEBOARD_M + dthick * (dthick > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
-	double target = base + o->relief * pow(fmin(1.0, st / OROGEN_STRESS), 1.5);
+	/* high ground needs a root (Airy isostasy): thin crust holds low
+	 * ranges only, the normal and thickened crust of a collision the
+	 * full relief; lifted as much, thin arc and margin crust stood
+	 * +0.9...+1.3 km over its own floor and coasts were 3.2-3.5 km cliffs */
+	double support = clampd((cr->thick[s] - ROOTLESS_KM) / (CRUST_NORMAL_KM - ROOTLESS_KM),
+	                        ROOTLESS_SUPPORT, 1.0);
+	double target = base + o->relief * support * pow(squeeze, 1.5);
 	if (cr->elev[s] < target) {
 		double up = (target - cr->elev[s]) * o->rate;
 		cr->elev[s] = (float)fmin(ELEV_MAX_M, cr->elev[s] + up);
@@ -358,6 +376,7 @@ static int orogeny(planet_t *pl)
 	orogeny_ctx o = {
 		.pl = pl,
 		.rate = fmin(1.0, OROGEN_RATE * pl->prm.dt_myr),
+		.thicken = fmin(1.0, SQUEEZE_THICKEN * OROGEN_RATE * pl->prm.dt_myr),
 		.relief = OROGEN_M * pl->prm.stress_uplift_m / 3500.0,
 		/* margins stretch slowly: every MARGIN_EVERY steps is enough */
 		.margins = pl->step % MARGIN_EVERY == 0,
@@ -716,4 +735,29 @@ double crust_thickness_for_height(double above_sea_m)
 	double d = above_sea_m - FREEBOARD_M;
 	double thick = CRUST_NORMAL_KM + d / (d > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
 	return clampd(thick, 15, 75);
+}
+
+/* At 35 km everywhere, erosion and rebound lifted the step-0 shelves to
+ * +200 m within a few tens of Myr and they became land: continental crust
+ * under water fell from 7 to 3-4 % of the sphere by 300 Myr. */
+static void float_shelves(planet_t *pl, bool settle)
+{
+	for (int i = 0; i < pl->nplates; i++) {
+		crust_pool *cr = &pl->plates[i].crust;
+		for (int s = 0; s < cr->count; s++)
+			if (cr->type[s] == CRUST_CONTINENTAL && cr->thick[s] <= CRUST_NORMAL_KM)
+				cr->thick[s] = settle ? (float)clampd(crust_thickness_for_height(cr->elev[s] - pl->sea_level),
+				                                      SHELF_THICK_MIN_KM, CRUST_NORMAL_KM)
+				                      : (float)CRUST_NORMAL_KM;
+	}
+}
+
+void crust_float_shelves(planet_t *pl)
+{
+	float_shelves(pl, true);
+}
+
+void crust_unfloat_shelves(planet_t *pl)
+{
+	float_shelves(pl, false);
 }

@@ -45,6 +45,16 @@ static int alloc_world(planet_t *pl)
 	       pl->elevation && pl->temperature && pl->precip && pl->moisture && pl->biome ? 0 : -1;
 }
 
+void planet_settle_step0(planet_t *pl)
+{
+	crust_unfloat_shelves(pl);
+	pl->ocean_volume = 0;
+	surface_update(pl, SURFACE_FULL);
+	crust_float_shelves(pl);
+	pl->ocean_volume = 0;   /* the relief under the sea moved: solve again */
+	surface_update(pl, SURFACE_FULL);
+}
+
 static planet_t *planet_build(const params *prm, const heightfield *hf, struct pool *pool,
                               char *err, size_t errlen)
 {
@@ -80,7 +90,10 @@ static planet_t *planet_build(const params *prm, const heightfield *hf, struct p
 		planet_free(pl);
 		return NULL;
 	}
-	surface_update(pl, SURFACE_FULL);
+	if (hf)   /* imported terrain has its thickness from its heights */
+		surface_update(pl, SURFACE_FULL);
+	else
+		planet_settle_step0(pl);
 	pl->continental_target = pl->stats.continental_fraction;
 	pl->sea_level0 = pl->sea_level;
 	/* the stress pass above ran before the crust had its ages: balance the

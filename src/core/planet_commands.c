@@ -57,8 +57,7 @@ int planet_set_layer(planet_t *pl, int layer, const param_def *d, double v)
 	}
 	/* step 0: what planet_new does after the relief, so the planet is the
 	 * one the edited scenario builds */
-	pl->ocean_volume = 0;
-	surface_update(pl, SURFACE_FULL);
+	planet_settle_step0(pl);
 	pl->continental_target = pl->stats.continental_fraction;
 	pl->sea_level0 = pl->sea_level;
 	plate_forces_compute(pl);

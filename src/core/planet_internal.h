@@ -259,6 +259,13 @@ int crust_compact(planet_t *pl, int pi, int32_t *remap);
 int crust_evolve(planet_t *pl);
 /* Thickness (km) of continental crust that floats at this height. */
 double crust_thickness_for_height(double above_sea_m);
+/* Step-0 continental crust of normal thickness or less takes the
+ * thickness that floats it where it stands (22-35 km): shelves stay under
+ * water. Needs the sea level; from heights and sea alone, so a step-0
+ * planet whose relief changed settles as a new one would. */
+void crust_float_shelves(planet_t *pl);
+/* Undo it: back to the 35 km the layout gave every continental sample. */
+void crust_unfloat_shelves(planet_t *pl);
 /* Does crust sample a of plate pa stay on top of sample b of plate pb? */
 int crust_overrides(const plate_t *pa, int a, const plate_t *pb, int b, int a_is_prev);
 
@@ -299,6 +306,12 @@ enum { SURFACE_STEP, SURFACE_FULL, SURFACE_REFRESH, SURFACE_RESTORE };
  * SURFACE_REFRESH (after a parameter change) not at all; SURFACE_RESTORE
  * also keeps the sea level as loaded. */
 void surface_update(planet_t *pl, int mode);
+/* planet.c: step 0's surface for a drawn (not imported) planet: the sea
+ * solved for ocean_fraction over 35 km continents, their shelves given the
+ * crust that floats them (crust_float_shelves), the sea solved again. From
+ * the crust's heights alone, so a step-0 planet whose relief changed
+ * settles as a new one would. */
+void planet_settle_step0(planet_t *pl);
 /* Nothing in the physics reads temperature, rain or biomes, so a plain step
  * (SURFACE_STEP) leaves them stale and whoever reads them (a snapshot:
  * dashboard, stats, exports) brings them up to date here first. They

@@ -16,9 +16,12 @@
 #include "planet_internal.h"
 
 #define SEED_CANDIDATES 512
-#define CONTINENT_SUBMERGED 0.04   /* continental crust under the sea at step 0,
-                                   * share of the sphere (shelves, margins;
-                                   * Earth: about 0.11) */
+#define CONTINENT_SUBMERGED 0.23   /* continental crust under the sea at step 0
+                                   * (shelves, margins), share of the land or
+                                   * the sea, whichever is smaller: shelves
+                                   * fringe coasts, and the coast is longest
+                                   * when land and sea are even (0.07 of the
+                                   * sphere by default; Earth: about 0.11) */
 
 /* A random unit tangent to the sphere at p. */
 static vec3 random_tangent(rng_t *r, vec3 p)
@@ -334,7 +337,8 @@ int plate_layout_generate(planet_t *pl, char *err, size_t errlen)
 	/* continents fill at most ~80 % of their plates: if the drawn plates are
 	 * too small for the land asked, they grow faster and the layout is
 	 * drawn again, rather than more plates turning continental */
-	double target = prm->ocean_fraction >= 0 ? (1 - prm->ocean_fraction) + CONTINENT_SUBMERGED : 0.32;
+	double target = prm->ocean_fraction >= 0 ? (1 - prm->ocean_fraction) +
+	                CONTINENT_SUBMERGED * fmin(prm->ocean_fraction, 1 - prm->ocean_fraction) : 0.32;
 	for (int round = 0; ncont > 0 && ncont < k && round < 8; round++) {
 		double cont_area = continental_area(pl, continental);
 		if (cont_area >= target / 0.8)
