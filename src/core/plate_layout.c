@@ -294,6 +294,23 @@ static int layout_crust(planet_t *pl, const uint8_t *type_of, char *err, size_t 
 	return 0;
 }
 
+/* The plates grown from their seeds (into L, r continuing the layout's
+ * random stream) and a zeroed byte per cell for the caller; NULL, with err
+ * set and L's fields freed, when memory runs out. */
+static uint8_t *layout_start(planet_t *pl, layout *L, rng_t *r, char *err, size_t errlen)
+{
+	rng_seed_stream(r, pl->prm.seed, 1);
+	if (layout_grow(pl, L, r, err, errlen) < 0)
+		return NULL;
+	uint8_t *cells = calloc((size_t)pl->grid->n, 1);
+	if (!cells) {
+		snprintf(err, errlen, "out of memory laying out plates");
+		free(L->ratio);
+		free(L->cont_noise);
+	}
+	return cells;
+}
+
 int plate_layout_generate(planet_t *pl, char *err, size_t errlen)
 {
 	const params *prm = &pl->prm;
@@ -301,17 +318,10 @@ int plate_layout_generate(planet_t *pl, char *err, size_t errlen)
 	int n = g->n;
 	layout L = {.pl = pl};
 	rng_t r;
-	rng_seed_stream(&r, prm->seed, 1);
-	if (layout_grow(pl, &L, &r, err, errlen) < 0)
+	uint8_t *mask = layout_start(pl, &L, &r, err, errlen);
+	if (!mask)
 		return -1;
 	int k = L.k;
-	uint8_t *mask = calloc((size_t)n, 1);
-	if (!mask) {
-		snprintf(err, errlen, "out of memory laying out plates");
-		free(L.ratio);
-		free(L.cont_noise);
-		return -1;
-	}
 	/* which plates carry continents: a shuffled share of them, exactly as
 	 * plates.continental_fraction asks (rounded; one at least when > 0) */
 	int ncont = (int)lrint(prm->continental_fraction * k);
@@ -403,17 +413,10 @@ int plate_layout_imported(planet_t *pl, const uint8_t *type_of, char *err, size_
 	int n = g->n;
 	layout L = {.pl = pl};
 	rng_t r;
-	rng_seed_stream(&r, pl->prm.seed, 1);
-	if (layout_grow(pl, &L, &r, err, errlen) < 0)
+	uint8_t *seen = layout_start(pl, &L, &r, err, errlen);
+	if (!seen)
 		return -1;
 	int k = L.k;
-	uint8_t *seen = calloc((size_t)n, 1);
-	if (!seen) {
-		snprintf(err, errlen, "out of memory laying out plates");
-		free(L.ratio);
-		free(L.cont_noise);
-		return -1;
-	}
 	int cells[PLATES_MAX] = {0};
 	for (int c = 0; c < n; c++)
 		cells[pl->owner[c]]++;
