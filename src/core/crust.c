@@ -739,7 +739,7 @@ double crust_thickness_for_height(double above_sea_m)
 
 /* At 35 km everywhere, erosion and rebound lifted the step-0 shelves to
  * +200 m within a few tens of Myr and they became land: continental crust
- * under water fell from 7 to 3-4 % of the sphere by 300 Myr. */
+ * under water fell from 8 to 3 % of the sphere by 300 Myr (seeds 1-3). */
 static void float_shelves(planet_t *pl, bool settle)
 {
 	for (int i = 0; i < pl->nplates; i++) {
