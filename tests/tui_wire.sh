@@ -56,7 +56,9 @@ start 120 40 xterm-256color C.UTF-8 COLORTERM=truecolor -- --paused --max-kbps 0
 wait_for 'state [0-9a-f]{16}' 20
 keys 2
 wait_for 'Map · elevation' 5
-sleep 1
+# the switch's full redraw must be over before counting (under load it
+# was still arriving and counted: 7 420 bytes a step)
+until_ok 20 eval '[ "$(bytes_over 1)" -eq 0 ]'
 : >"$tmp/wire"
 tmux -S "$sock" pipe-pane -o "cat >>'$tmp/wire'"
 i=1

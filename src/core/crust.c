@@ -651,6 +651,12 @@ static void renumber_chunk(void *ctx, int b, int e, int chunk)
 
 #define COMPACT_GRAIN 8192
 
+/* A pool is compacted once more than a quarter of it is consumed samples. */
+static bool pool_needs_compacting(const crust_pool *cr, int32_t live)
+{
+	return cr->count - live > cr->count / 4 + 64;
+}
+
 static int compact_pools(planet_t *pl, const int32_t *live)
 {
 	int np = pl->nplates, rc = 0;
@@ -660,7 +666,7 @@ static int compact_pools(planet_t *pl, const int32_t *live)
 		int32_t *remap = NULL;
 		for (int i = 0; i < np && rc == 0; i++) {
 			plate_t *p = &pl->plates[i];
-			if (p->crust.count - live[i] > p->crust.count / 4 + 64) {
+			if (pool_needs_compacting(&p->crust, live[i])) {
 				int32_t *r = realloc(remap, (size_t)p->crust.count * sizeof *r);
 				if (!r) {
 					rc = -1;
@@ -680,7 +686,7 @@ static int compact_pools(planet_t *pl, const int32_t *live)
 	for (int i = 0; i < np; i++) {
 		const plate_t *p = &pl->plates[i];
 		size[i] = 0;
-		if (p->crust.count - live[i] > p->crust.count / 4 + 64) {
+		if (pool_needs_compacting(&p->crust, live[i])) {
 			size[i] = p->crust.count;
 			total += (size_t)p->crust.count;
 		}

@@ -49,7 +49,8 @@ void planet_settle_step0(planet_t *pl)
 {
 	crust_unfloat_shelves(pl);
 	pl->ocean_volume = 0;
-	surface_update(pl, SURFACE_FULL);
+	elevation_update(pl);   /* heights and sea only: the climate comes once, below */
+	sealevel_update(pl);
 	crust_float_shelves(pl);
 	pl->ocean_volume = 0;   /* the relief under the sea moved: solve again */
 	surface_update(pl, SURFACE_FULL);
