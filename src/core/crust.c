@@ -210,16 +210,6 @@ static int compact_pool(planet_t *pl, int pi, int32_t *remap)
 	return rc;
 }
 
-/* The same, and the plate's world cells renumbered. */
-int crust_compact(planet_t *pl, int pi, int32_t *remap)
-{
-	int rc = compact_pool(pl, pi, remap);
-	for (int c = 0; c < pl->grid->n; c++)
-		if (pl->owner[c] == pi)
-			pl->sample[c] = remap[pl->sample[c]];
-	return rc;
-}
-
 /* Mountain belts: continental crust under compression (the stress of the
  * last step, which spreads a few hundred km in from the boundary) rises
  * toward a height set by the stress, on top of its isostatic base (orogeny,
@@ -650,6 +640,17 @@ static void renumber_chunk(void *ctx, int b, int e, int chunk)
 }
 
 #define COMPACT_GRAIN 8192
+
+/* One pool compacted, and the plate's world cells renumbered (in parallel:
+ * each cell is its own). */
+int crust_compact(planet_t *pl, int pi, int32_t *remap)
+{
+	int rc = compact_pool(pl, pi, remap);
+	compact_ctx cc = {.pl = pl};
+	cc.of[pi] = remap;
+	pool_for(pl->pool, pl->grid->n, COMPACT_GRAIN, renumber_chunk, &cc);
+	return rc;
+}
 
 /* A pool is compacted once more than a quarter of it is consumed samples. */
 static bool pool_needs_compacting(const crust_pool *cr, int32_t live)

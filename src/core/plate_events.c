@@ -44,6 +44,19 @@ int plate_events_major_count(const planet_t *pl)
 	return n;
 }
 
+#define EVENT_GRAIN 8192     /* cells a chunk of an event's pass over the world */
+
+typedef struct shift_ctx { planet_t *pl; int removed; } shift_ctx;
+
+static void shift_chunk(void *ctx, int b, int e, int chunk)
+{
+	(void)chunk;
+	const shift_ctx *sc = ctx;
+	uint16_t *owner = sc->pl->owner;
+	for (int c = b; c < e; c++)
+		owner[c] -= owner[c] > sc->removed;
+}
+
 /* Remove plate index pi (it owns no cells); later plates shift down. */
 static void remove_plate(planet_t *pl, int pi)
 {
@@ -52,9 +65,29 @@ static void remove_plate(planet_t *pl, int pi)
 	memmove(&pl->plates[pi], &pl->plates[pi + 1], (size_t)(pl->nplates - pi - 1) * sizeof(plate_t));
 	pl->nplates--;
 	memset(&pl->plates[pl->nplates], 0, sizeof(plate_t));
-	for (int c = 0; c < pl->grid->n; c++)
-		if (pl->owner[c] > pi)
-			pl->owner[c]--;
+	shift_ctx sc = {pl, pi};
+	pool_for(pl->pool, pl->grid->n, EVENT_GRAIN, shift_chunk, &sc);
+}
+
+/* World cells of plate `from` whose sample moved to plate `to` (same
+ * frame, so the same plate-frame cell) now show it; each cell its own. */
+typedef struct handover_ctx { planet_t *pl; int from, to; } handover_ctx;
+
+static void handover_chunk(void *ctx, int b, int e, int chunk)
+{
+	(void)chunk;
+	const handover_ctx *hc = ctx;
+	planet_t *pl = hc->pl;
+	const plate_t *p = &pl->plates[hc->from], *q = &pl->plates[hc->to];
+	for (int c = b; c < e; c++) {
+		if (pl->owner[c] != hc->from)
+			continue;
+		int s = cellmap_get(&q->map, p->crust.cell[pl->sample[c]]);
+		if (s >= 0) {
+			pl->owner[c] = (uint16_t)hc->to;
+			pl->sample[c] = s;
+		}
+	}
 }
 
 /* Move all crust of plate `from` into plate `into` (suturing). */
@@ -94,7 +127,10 @@ static int merge_plates(planet_t *pl, int into, int from)
 	for (int c = 0; c < g->n; c++) {
 		if (pl->owner[c] != from)
 			continue;
-		int k = grid_locate_from(g, m3_apply(&a->Rt, g->centre[c]), 0);
+		/* b's cells lie together: walk from the last one's (from cell 0,
+		 * each walk crossed the sphere) */
+		int k = grid_locate_from(g, m3_apply(&a->Rt, g->centre[c]), hint);
+		hint = k;
 		if (cellmap_get(&a->map, k) < 0) {
 			int s = crust_new_ocean_floor(pl, a, k);
 			if (s < 0)
@@ -180,15 +216,8 @@ int plate_events_rift(planet_t *pl, int pi)
 	q->pole = v3_norm(wq);
 	pl->nplates++;
 	/* hand the moved cells to the new plate */
-	for (int c = 0; c < g->n; c++) {
-		if (pl->owner[c] != pi)
-			continue;
-		int k = p->crust.cell[pl->sample[c]];
-		if (cellmap_get(&q->map, k) >= 0) {
-			pl->owner[c] = (uint16_t)ni;
-			pl->sample[c] = cellmap_get(&q->map, k);
-		}
-	}
+	handover_ctx hc = {pl, pi, ni};
+	pool_for(pl->pool, g->n, EVENT_GRAIN, handover_chunk, &hc);
 	int32_t *remap = malloc((size_t)p->crust.count * sizeof *remap);
 	if (!remap)
 		return -1;
@@ -237,15 +266,8 @@ static int split_off(planet_t *pl, int pi, take_fn take, const void *ctx, vec3 w
 	}
 	pl->next_id++;
 	pl->nplates++;
-	for (int c = 0; c < g->n; c++) {
-		if (pl->owner[c] != pi)
-			continue;
-		int s = cellmap_get(&q->map, p->crust.cell[pl->sample[c]]);
-		if (s >= 0) {
-			pl->owner[c] = (uint16_t)ni;
-			pl->sample[c] = s;
-		}
-	}
+	handover_ctx hc = {pl, pi, ni};
+	pool_for(pl->pool, g->n, EVENT_GRAIN, handover_chunk, &hc);
 	int32_t *remap = malloc((size_t)p->crust.count * sizeof *remap);
 	if (!remap)
 		return -1;

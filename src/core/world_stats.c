@@ -8,20 +8,71 @@
 
 #include "planet_internal.h"
 
+/* One plate's sums over one chunk of cells. */
+typedef struct plate_sums {
+	double area, cont_area, elev_area, pole2_area, age_area, old_area;
+	int cells;
+} plate_sums;
+
 /* Partial sums of one chunk of cells; combined in chunk order, so the
  * totals are the same for any number of threads. */
 typedef struct stat_part {
 	double total, land, emin, emax, esum, cont, bsum;
 	double boundary[4];
-	double area[PLATES_MAX], cont_area[PLATES_MAX], elev_area[PLATES_MAX];
-	double pole2_area[PLATES_MAX], age_area[PLATES_MAX], old_area[PLATES_MAX];
-	int cells[PLATES_MAX];
+	plate_sums plate[PLATES_MAX];
 } stat_part;
 
 #define STATS_GRAIN 8192
 
+/* Cell c (area a, height h, continental or not) into its plate's sums. */
+static inline void plate_sums_add(plate_sums *ps, const planet_t *pl, const plate_t *p, int c,
+                                  double a, double h, int cont)
+{
+	int s = pl->sample[c];
+	double pc = v3_dot(p->pole, pl->grid->centre[c]);
+	ps->cells++;
+	ps->area += a;
+	ps->cont_area += cont ? a : 0;
+	ps->elev_area += h * a;
+	ps->pole2_area += pc * pc * a;
+	ps->age_area += cont ? 0 : p->crust.age[s] * a;
+	ps->old_area += !cont && p->crust.age[s] > OLD_FLOOR_MYR ? a : 0;
+}
+
+static void plate_sums_clear(plate_t *p)
+{
+	p->cells = 0;
+	p->area = p->cont_area = p->elev_area = p->speed2_area = p->ocean_age = p->old_area = 0;
+}
+
+/* One chunk's sums onto plate p (chunks in order); pole2 gathers the
+ * pole term until plate_sums_finish. */
+static void plate_sums_merge(plate_t *p, double *pole2, const plate_sums *ps)
+{
+	p->cells += ps->cells;
+	p->area += ps->area;
+	p->cont_area += ps->cont_area;
+	p->elev_area += ps->elev_area;
+	p->ocean_age += ps->age_area;
+	p->old_area += ps->old_area;
+	*pole2 += ps->pole2_area;
+}
+
+static void plate_sums_finish(const planet_t *pl, plate_t *p, double pole2)
+{
+	double ocean = p->area - p->cont_area;
+	double v = p->omega * pl->prm.radius_km;
+	p->ocean_age = ocean > 0 ? p->ocean_age / ocean : 0;
+	/* |omega x r|^2 = omega^2 R^2 (1 - (pole . r)^2) */
+	p->speed2_area = v * v * fmax(0, p->area - pole2);
+}
+
 typedef struct stats_ctx { planet_t *pl; stat_part *part; } stats_ctx;
 
+/* Sums are kept in locals and written back when the owner changes (runs of
+ * one plate are long): a sum in memory is a chain of store-to-load
+ * forwarding, one per field, several cycles a cell. The terms and their
+ * order are the same, so are the bits. */
 static void stats_chunk(void *ctx, int b, int e, int chunk)
 {
 	stats_ctx *sc = ctx;
@@ -29,32 +80,41 @@ static void stats_chunk(void *ctx, int b, int e, int chunk)
 	const grid_t *g = pl->grid;
 	stat_part *sp = &sc->part[chunk];
 	memset(sp, 0, sizeof *sp);
-	sp->emin = INFINITY;
-	sp->emax = -INFINITY;
+	double total = 0, land = 0, emin = INFINITY, emax = -INFINITY, esum = 0, cont_sum = 0, bsum = 0;
+	double boundary[4] = {0};
+	int run = b < e ? pl->owner[b] : 0;
+	plate_sums ps = sp->plate[run];
 	for (int c = b; c < e; c++) {
 		double a = g->area[c], h = pl->elevation[c];
-		int o = pl->owner[c], s = pl->sample[c];
-		const plate_t *p = &pl->plates[o];
-		int cont = p->crust.type[s] == CRUST_CONTINENTAL;
-		sp->total += a;
-		sp->land += h >= pl->sea_level ? a : 0;
-		sp->emin = h < sp->emin ? h : sp->emin;
-		sp->emax = h > sp->emax ? h : sp->emax;
-		sp->esum += h * a;
-		sp->cont += cont ? a : 0;
-		if (pl->boundary[c] != BOUNDARY_NONE) {
-			sp->boundary[pl->boundary[c]] += a;
-			sp->bsum += a;
+		int o = pl->owner[c];
+		if (o != run) {
+			sp->plate[run] = ps;
+			run = o;
+			ps = sp->plate[run];
 		}
-		double pc = v3_dot(p->pole, g->centre[c]);
-		sp->cells[o]++;
-		sp->area[o] += a;
-		sp->cont_area[o] += cont ? a : 0;
-		sp->elev_area[o] += h * a;
-		sp->pole2_area[o] += pc * pc * a;
-		sp->age_area[o] += cont ? 0 : p->crust.age[s] * a;
-		sp->old_area[o] += !cont && p->crust.age[s] > OLD_FLOOR_MYR ? a : 0;
+		const plate_t *p = &pl->plates[o];
+		int cont = p->crust.type[pl->sample[c]] == CRUST_CONTINENTAL;
+		total += a;
+		land += h >= pl->sea_level ? a : 0;
+		emin = h < emin ? h : emin;
+		emax = h > emax ? h : emax;
+		esum += h * a;
+		cont_sum += cont ? a : 0;
+		if (pl->boundary[c] != BOUNDARY_NONE) {
+			boundary[pl->boundary[c]] += a;
+			bsum += a;
+		}
+		plate_sums_add(&ps, pl, p, c, a, h, cont);
 	}
+	sp->plate[run] = ps;
+	sp->total = total;
+	sp->land = land;
+	sp->emin = emin;
+	sp->emax = emax;
+	sp->esum = esum;
+	sp->cont = cont_sum;
+	sp->bsum = bsum;
+	memcpy(sp->boundary, boundary, sizeof boundary);
 }
 
 void world_stats_update(planet_t *pl)
@@ -84,11 +144,8 @@ void world_stats_update(planet_t *pl)
 	st->elevation_max_m = -INFINITY;
 	double total = 0, bsum = 0;
 	double pole2[PLATES_MAX] = {0};
-	for (int i = 0; i < pl->nplates; i++) {
-		plate_t *p = &pl->plates[i];
-		p->cells = 0;
-		p->area = p->cont_area = p->elev_area = p->speed2_area = p->ocean_age = p->old_area = 0;
-	}
+	for (int i = 0; i < pl->nplates; i++)
+		plate_sums_clear(&pl->plates[i]);
 	for (int k = 0; k < chunks; k++) {
 		const stat_part *sp = &pl->stat_parts[k];
 		total += sp->total;
@@ -100,25 +157,11 @@ void world_stats_update(planet_t *pl)
 		bsum += sp->bsum;
 		for (int b = 1; b < 4; b++)
 			st->boundary_fraction[b] += sp->boundary[b];
-		for (int i = 0; i < pl->nplates; i++) {
-			plate_t *p = &pl->plates[i];
-			p->cells += sp->cells[i];
-			p->area += sp->area[i];
-			p->cont_area += sp->cont_area[i];
-			p->elev_area += sp->elev_area[i];
-			p->ocean_age += sp->age_area[i];
-			p->old_area += sp->old_area[i];
-			pole2[i] += sp->pole2_area[i];
-		}
+		for (int i = 0; i < pl->nplates; i++)
+			plate_sums_merge(&pl->plates[i], &pole2[i], &sp->plate[i]);
 	}
-	for (int i = 0; i < pl->nplates; i++) {
-		plate_t *p = &pl->plates[i];
-		double ocean = p->area - p->cont_area;
-		double v = p->omega * pl->prm.radius_km;
-		p->ocean_age = ocean > 0 ? p->ocean_age / ocean : 0;
-		/* |omega x r|^2 = omega^2 R^2 (1 - (pole . r)^2) */
-		p->speed2_area = v * v * fmax(0, p->area - pole2[i]);
-	}
+	for (int i = 0; i < pl->nplates; i++)
+		plate_sums_finish(pl, &pl->plates[i], pole2[i]);
 	st->land_fraction /= total;
 	st->elevation_mean_m /= total;
 	st->continental_fraction /= total;
