@@ -93,7 +93,12 @@ keys 1
 wait_for 'Map · biomes' 5
 until_ok 20 eval '[ "$(bytes_over 1)" -eq 0 ]'
 screen_e >"$tmp/whole"
-cmp -s "$tmp/pieces" "$tmp/whole" || diff "$tmp/pieces" "$tmp/whole" | head -c 3000 >&2; cmp -s "$tmp/pieces" "$tmp/whole"
+if ! cmp -s "$tmp/pieces" "$tmp/whole"; then
+	# the text of the lines that differ (colours left out), then the raw diff
+	diff "$tmp/pieces" "$tmp/whole" | sed 's/\x1b\[[0-9;]*m//g' | cut -c1-160 | head -n 12 >&2
+	diff "$tmp/pieces" "$tmp/whole" | head -c 2000 >&2
+fi
+cmp -s "$tmp/pieces" "$tmp/whole"
 t $? "--max-kbps 2: paused, the map sent in pieces is whole (same as a full redraw)"
 keys q
 wait_for '^EXIT=0' 10
