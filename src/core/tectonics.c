@@ -675,12 +675,19 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 			}
 			/* subduction erosion: the sinking slab scrapes the underside of a
 			 * continental margin, recycling crust into the mantle at about
-			 * the rate arcs make it, so continents do not grow for ever */
+			 * the rate arcs make it, so continents do not grow for ever.
+			 * Scraped away, the margin shows the slab's floor, its age and
+			 * depth: keeping the continent's, it stood near the sea as
+			 * "ocean floor" billions of years old (the oldest floor at
+			 * 3 000 Myr was 4.4-4.7 Gyr, all of it such margins). */
 			if (po->crust.type[so] == CRUST_CONTINENTAL) {
 				po->crust.thick[so] -= (float)(SUBDUCTION_EROSION_KM_MYR * recycle * close * dt);
 				if (po->crust.thick[so] < CRUST_MIN_KM) {
 					po->crust.type[so] = CRUST_OCEANIC;
 					po->crust.thick[so] = 7;
+					po->crust.age[so] = pu->crust.age[su];
+					po->crust.elev[so] = pu->crust.elev[su];
+					po->crust.orogeny[so] = 0;
 				}
 			}
 		} else {
