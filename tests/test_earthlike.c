@@ -122,6 +122,8 @@ static void test_seed(uint64_t seed, pool_t *pool)
 	snapshot_t *s = snapshot_new(planet_grid(pl));
 	int sea_zero = 1, stats_zero = 1, coast_zero = 1, stepped = 1;
 	double slowest = INFINITY, ice_sd = INFINITY, cont0 = 0, cont_end = 0;
+	double coast_step = 0;
+	int coast_looks = 0;
 	for (int step = 0; step <= STEPS; step++) {
 		if (step > 0 && planet_step(pl, err, sizeof err) < 0) {
 			tap_diag("step: %s", err);
@@ -147,7 +149,14 @@ static void test_seed(uint64_t seed, pool_t *pool)
 		cont_end = s->stats.continental_fraction;
 		if (step >= 100)
 			slowest = fmin(slowest, area_weighted_speed(s));
+		/* coasts over a run's second half: one snapshot swings by a
+		 * fifth either way (level 5, steps 300-1 500: 1.5-3.4 km) */
+		if (step >= STEPS / 2 && step % 100 == 0) {
+			coast_step += measure(s).coast_step;
+			coast_looks++;
+		}
 	}
+	coast_step /= coast_looks > 0 ? coast_looks : 1;
 	ok(stepped, "seed %llu: %d steps", (unsigned long long)seed, STEPS);
 	ok(sea_zero && stats_zero, "seed %llu: sea level reads 0 in snapshots and --stats at steps 0, 100, %d",
 	   (unsigned long long)seed, STEPS);
@@ -167,8 +176,8 @@ static void test_seed(uint64_t seed, pool_t *pool)
 	   (unsigned long long)seed, 100 * f.flooded);
 	/* thin arc and margin crust holds low ranges only, so coasts slope
 	 * down to shelves instead of standing as cliffs over their own floor */
-	ok(f.coast_step < 3.0, "seed %llu: a coast cell stands %.2f km above its sea neighbours on average (< 3 km)",
-	   (unsigned long long)seed, f.coast_step);
+	ok(coast_step < 3.0, "seed %llu: a coast cell stands %.2f km above its sea neighbours on average over steps %d-%d (< 3 km)",
+	   (unsigned long long)seed, coast_step, STEPS / 2, STEPS);
 	ok(f.lowland > 0.25, "seed %llu: land below 500 m is %.0f %% of land (> 25 %%)",
 	   (unsigned long long)seed, 100 * f.lowland);
 	/* a few large plates and, beside them, small plates born at trenches,

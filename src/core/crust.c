@@ -732,6 +732,19 @@ int crust_evolve(planet_t *pl)
 	return compact_pools(pl, ac.live);
 }
 
+/* Keeping the continent's age and height, such cells stood near the sea
+ * as "ocean floor" up to 4.7 Gyr old (level 6, 3 000 Myr); at the slab's
+ * own depth, coasts over a trench stood 3.1 km above their sea (level 5,
+ * a sixth higher): a cell there is the forearc slope, not the trench. */
+void crust_scraped_to_floor(const planet_t *pl, crust_pool *cr, int s, float slab_age)
+{
+	cr->type[s] = CRUST_OCEANIC;
+	cr->thick[s] = 7;
+	cr->age[s] = slab_age;
+	cr->elev[s] = (float)fmin(cr->elev[s], pl->sea_level + RISE_DEPTH_M);
+	cr->orogeny[s] = 0;
+}
+
 /* The thickness at which continental crust floats at height h above the
  * sea (the inverse of continental_base away from margins), within the
  * range crust takes here: an imported terrain (terrain_import.c) keeps its

@@ -257,6 +257,9 @@ void crust_kill(plate_t *p, int s);
 /* Drop consumed samples; remap gets old -> new indices. 0 or -1. */
 int crust_compact(planet_t *pl, int pi, int32_t *remap);
 int crust_evolve(planet_t *pl);
+/* Continental sample s scraped too thin by subduction turns to the
+ * forearc's ocean floor: the slab's age, at the continental rise. */
+void crust_scraped_to_floor(const planet_t *pl, crust_pool *cr, int s, float slab_age);
 /* Thickness (km) of continental crust that floats at this height. */
 double crust_thickness_for_height(double above_sea_m);
 /* Step-0 continental crust of normal thickness or less takes the

@@ -675,20 +675,11 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 			}
 			/* subduction erosion: the sinking slab scrapes the underside of a
 			 * continental margin, recycling crust into the mantle at about
-			 * the rate arcs make it, so continents do not grow for ever.
-			 * Scraped away, the margin shows the slab's floor, its age and
-			 * depth: keeping the continent's, it stood near the sea as
-			 * "ocean floor" billions of years old (the oldest floor at
-			 * 3 000 Myr was 4.4-4.7 Gyr, all of it such margins). */
+			 * the rate arcs make it, so continents do not grow for ever */
 			if (po->crust.type[so] == CRUST_CONTINENTAL) {
 				po->crust.thick[so] -= (float)(SUBDUCTION_EROSION_KM_MYR * recycle * close * dt);
-				if (po->crust.thick[so] < CRUST_MIN_KM) {
-					po->crust.type[so] = CRUST_OCEANIC;
-					po->crust.thick[so] = 7;
-					po->crust.age[so] = pu->crust.age[su];
-					po->crust.elev[so] = pu->crust.elev[su];
-					po->crust.orogeny[so] = 0;
-				}
+				if (po->crust.thick[so] < CRUST_MIN_KM)
+					crust_scraped_to_floor(pl, &po->crust, so, pu->crust.age[su]);
 			}
 		} else {
 			/* continental collision: the lower crust is stacked onto the
