@@ -20,7 +20,7 @@
 #include "io/scenario.h"
 
 enum {
-	F_LAND, F_SPEED, F_SLOW, F_EUSTATIC, F_LOW500, F_MODE, F_MEDIAN, F_ABOVE2K,
+	F_LAND, F_SPEED, F_SLOW, F_SPEED_OCEAN, F_SPEED_CONT, F_EUSTATIC, F_LOW500, F_MODE, F_MEDIAN, F_ABOVE2K,
 	F_SHELF, F_FLOODED, F_COAST_STEP, F_ACTIVE, F_AGE_MEAN, F_AGE_MAX, F_AGE_OLD, F_AGE_YOUNG,
 	F_MADE, F_OPEN, F_RIDGE, F_FIT_A, F_FIT_B, F_HIGH, F_DEEP, F_PLATES, F_LARGEST, F_SMALL,
 	F_RAINFOREST, F_DESERT, F_DESERT_SUB, F_MEDIT, F_EQ_H, F_EQ_T, F_EQ_P, F_EQ_WET,
@@ -33,6 +33,8 @@ static const struct {
 	[F_LAND] = {"land, % of surface", "%.1f", "29"},
 	[F_SPEED] = {"area-weighted plate speed, cm/yr", "%.1f", "≈ 4"},
 	[F_SLOW] = {"plates slower than 1 cm/yr, %", "%.0f", "few"},
+	[F_SPEED_OCEAN] = {"plates ≥ 1 %, under a third continent: speed, cm/yr", "%.1f", "5–10"},
+	[F_SPEED_CONT] = {"plates ≥ 1 %, a third continent or more: speed, cm/yr", "%.1f", "1–3"},
 	[F_EUSTATIC] = {"sea level against step 0 (eustatic), m", "%.0f", "±250"},
 	[F_LOW500] = {"land 0–500 m, % of land", "%.0f", "≈ 50"},
 	[F_MODE] = {"most common land height, m", "%.0f", "≈ 100"},
@@ -211,12 +213,20 @@ static void measure(const snapshot_t *s, double *f)
 	double speed = 0;
 	int slow = 0, small = 0;
 	double largest = 0;
+	/* the large plates by their continent, area-weighted: oceanic plates
+	 * pulled by their slabs are Earth's fastest, continents its slowest */
+	double kind_speed[2] = {0}, kind_area[2] = {0};
 	for (int i = 0; i < s->plate_count; i++) {
 		const plate_info *p = &s->plates[i];
 		speed += p->speed_cm_yr * p->area_fraction;
 		slow += p->speed_cm_yr < 1;
 		small += p->area_fraction < 0.01;
 		largest = fmax(largest, p->area_fraction);
+		if (p->area_fraction >= 0.01) {
+			int cont = p->continental_fraction >= 1.0 / 3;
+			kind_speed[cont] += p->speed_cm_yr * p->area_fraction;
+			kind_area[cont] += p->area_fraction;
+		}
 	}
 	double acc = 0, median = NAN;
 	int mode = 0;
@@ -232,6 +242,8 @@ static void measure(const snapshot_t *s, double *f)
 	f[F_LAND] = 100 * land / total;
 	f[F_SPEED] = speed;
 	f[F_SLOW] = s->plate_count ? 100.0 * slow / s->plate_count : 0;
+	f[F_SPEED_OCEAN] = kind_area[0] > 0 ? kind_speed[0] / kind_area[0] : NAN;
+	f[F_SPEED_CONT] = kind_area[1] > 0 ? kind_speed[1] / kind_area[1] : NAN;
 	f[F_EUSTATIC] = s->eustatic_change_m;
 	f[F_LOW500] = 100 * low / land;
 	f[F_MODE] = (mode + 0.5) * HBIN_M;

@@ -37,6 +37,20 @@ static double area_weighted_speed(const snapshot_t *s)
 	return v;
 }
 
+/* Area-weighted speed of the plates of 1 % or more with under a third of
+ * continent (kind 0) or more (kind 1); adds speed x area and area. */
+static void speed_by_kind(const snapshot_t *s, double speed_area[2], double area[2])
+{
+	for (int i = 0; i < s->plate_count; i++) {
+		const plate_info *p = &s->plates[i];
+		if (p->area_fraction < 0.01)
+			continue;
+		int cont = p->continental_fraction >= 1.0 / 3;
+		speed_area[cont] += p->speed_cm_yr * p->area_fraction;
+		area[cont] += p->area_fraction;
+	}
+}
+
 typedef struct figures {
 	double floor_age, flooded, lowland;   /* Myr, share of surface, share of land */
 	double coast_step;                    /* km, land cell to sea neighbour */
@@ -124,6 +138,7 @@ static void test_seed(uint64_t seed, pool_t *pool)
 	double slowest = INFINITY, ice_sd = INFINITY, cont0 = 0, cont_end = 0;
 	double coast_step = 0;
 	int coast_looks = 0;
+	double kind_speed[2] = {0}, kind_area[2] = {0};
 	for (int step = 0; step <= STEPS; step++) {
 		if (step > 0 && planet_step(pl, err, sizeof err) < 0) {
 			tap_diag("step: %s", err);
@@ -147,8 +162,10 @@ static void test_seed(uint64_t seed, pool_t *pool)
 		if (step == 0)
 			cont0 = s->stats.continental_fraction;
 		cont_end = s->stats.continental_fraction;
-		if (step >= 100)
+		if (step >= 100) {
 			slowest = fmin(slowest, area_weighted_speed(s));
+			speed_by_kind(s, kind_speed, kind_area);
+		}
 		/* coasts over a run's second half: one snapshot swings by a
 		 * fifth either way (level 5, steps 300-1 500: 1.5-3.4 km) */
 		if (step >= STEPS / 2 && step % 100 == 0) {
@@ -163,6 +180,12 @@ static void test_seed(uint64_t seed, pool_t *pool)
 	ok(coast_zero, "seed %llu: 0 m is the coast (land share = share above 0 m)", (unsigned long long)seed);
 	ok(slowest > 2.0, "seed %llu: area-weighted plate speed stays above 2 cm/yr (lowest %.2f)",
 	   (unsigned long long)seed, slowest);
+	/* slab pull drives oceanic plates; continental keels drag */
+	double v_ocean = kind_area[0] > 0 ? kind_speed[0] / kind_area[0] : 0;
+	double v_cont = kind_area[1] > 0 ? kind_speed[1] / kind_area[1] : 0;
+	ok(v_ocean > 1.5 * v_cont && v_ocean > 4,
+	   "seed %llu: large oceanic plates move at %.1f cm/yr, continental ones at %.1f (steps 100-%d: > 4 and > 1.5x)",
+	   (unsigned long long)seed, v_ocean, v_cont, STEPS);
 	figures f = measure(s);
 	ok(f.floor_age < 120, "seed %llu: mean ocean-floor age %.0f Myr < 120 at step %d",
 	   (unsigned long long)seed, f.floor_age, STEPS);
