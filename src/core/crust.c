@@ -733,9 +733,10 @@ int crust_evolve(planet_t *pl)
 }
 
 /* Keeping the continent's age and height, such cells stood near the sea
- * as "ocean floor" up to 4.7 Gyr old (level 6, 3 000 Myr); at the slab's
- * own depth, coasts over a trench stood 3.1 km above their sea (level 5,
- * a sixth higher): a cell there is the forearc slope, not the trench. */
+ * as "ocean floor" up to 4.7 Gyr old (level 6, 3 000 Myr). A cell there
+ * is the forearc slope, not the trench: it sits at the continental rise,
+ * as other floor next to its own continent does (at the slab's depth
+ * coasts came out the same on average: level 5, 2.50 km both). */
 void crust_scraped_to_floor(const planet_t *pl, crust_pool *cr, int s, float slab_age)
 {
 	cr->type[s] = CRUST_OCEANIC;
