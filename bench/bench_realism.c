@@ -3,8 +3,8 @@
  * Runs scenarios for several seeds and prints, at chosen steps, the figures
  * of bench/REALISM.md beside Earth's: hypsometry (lowlands, mode, shelves,
  * flooded continent, coast steps), plate speeds and sizes, ocean-floor ages
- * and the depth-age fit, extremes, biome shares by latitude and the sea-ice
- * edge. Each cell of the table is the range over the seeds. A benchmark,
+ * and the depth-age fit, extremes, biome shares by latitude, rain on east
+ * and west coasts (coast_sides.h) and the sea-ice edge. Each cell of the table is the range over the seeds. A benchmark,
  * not a test: it reads snapshots only, as any view does.
  *
  * Usage: bench_realism [-s SEEDS] [-n STEPS] [-j THREADS] [SCENARIO...]
@@ -18,12 +18,14 @@
 #include "base/pool.h"
 #include "core/planet.h"
 #include "io/scenario.h"
+#include "coast_sides.h"
 
 enum {
 	F_LAND, F_SPEED, F_SLOW, F_SPEED_OCEAN, F_SPEED_CONT, F_EUSTATIC, F_LOW500, F_MODE, F_MEDIAN, F_ABOVE2K,
 	F_SHELF, F_FLOODED, F_COAST_STEP, F_ACTIVE, F_AGE_MEAN, F_AGE_MAX, F_AGE_OLD, F_AGE_YOUNG,
 	F_MADE, F_OPEN, F_RIDGE, F_FIT_A, F_FIT_B, F_HIGH, F_DEEP, F_PLATES, F_LARGEST, F_SMALL,
-	F_RAINFOREST, F_DESERT, F_DESERT_SUB, F_MEDIT, F_EQ_H, F_EQ_T, F_EQ_P, F_EQ_WET,
+	F_RAINFOREST, F_DESERT, F_DESERT_SUB, F_MEDIT, F_MEDIT_WEST, F_EAST_P, F_WEST_P,
+	F_EAST_DESERT, F_WEST_DESERT, F_EQ_H, F_EQ_T, F_EQ_P, F_EQ_WET,
 	F_EQ_MEDIT, F_TEMP, F_ICE_N, F_ICE_N_SD, F_ICE_S, F_ICE_S_SD, F_COUNT
 };
 
@@ -62,6 +64,13 @@ static const struct {
 	[F_DESERT] = {"desert, % of land", "%.1f", "14–19"},
 	[F_DESERT_SUB] = {"desert land at 15–35°, % of desert", "%.0f", "most"},
 	[F_MEDIT] = {"mediterranean, % of land", "%.1f", "≈ 2"},
+	[F_MEDIT_WEST] = {"mediterranean within 1 000 km of an ocean to its west, %", "%.0f", "most"},
+	[F_EAST_P] = {"15–35° land within 600 km of an ocean to its east (east coasts): rain, mm/yr", "%.0f",
+	              "≈ 1 000–2 400"},
+	[F_WEST_P] = {"15–35° land within 600 km of an ocean to its west (west coasts): rain, mm/yr", "%.0f",
+	              "≈ 0–700"},
+	[F_EAST_DESERT] = {"15–35° east coasts: desert, % of that land", "%.0f", "little"},
+	[F_WEST_DESERT] = {"15–35° west coasts: desert, % of that land", "%.0f", "much"},
 	[F_EQ_H] = {"equatorial land (|lat| < 15°) height, m", "%.0f", "≈ 400"},
 	[F_EQ_T] = {"equatorial land temperature, °C", "%.1f", "25–27"},
 	[F_EQ_P] = {"equatorial land rain, mm/yr", "%.0f", "1 500–2 000"},
@@ -272,6 +281,12 @@ static void measure(const snapshot_t *s, double *f)
 	f[F_DESERT] = 100 * biome[BIOME_DESERT] / land;
 	f[F_DESERT_SUB] = biome[BIOME_DESERT] > 0 ? 100 * desert_sub / biome[BIOME_DESERT] : NAN;
 	f[F_MEDIT] = 100 * biome[BIOME_MEDITERRANEAN] / land;
+	coast_sides cs = coast_sides_measure(s);
+	f[F_MEDIT_WEST] = 100 * cs.medit_west;
+	f[F_EAST_P] = cs.east_rain;
+	f[F_WEST_P] = cs.west_rain;
+	f[F_EAST_DESERT] = 100 * cs.east_desert;
+	f[F_WEST_DESERT] = 100 * cs.west_desert;
 	f[F_EQ_H] = eq_area ? eq_h / eq_area : NAN;
 	f[F_EQ_T] = eq_area ? eq_t / eq_area : NAN;
 	f[F_EQ_P] = eq_area ? eq_p / eq_area : NAN;

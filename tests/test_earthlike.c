@@ -13,6 +13,7 @@
 #include "core/planet.h"
 #include "io/scenario.h"
 #include "io/stats.h"
+#include "../bench/coast_sides.h"
 
 #define LEVEL 5
 #define STEPS 1000
@@ -139,6 +140,8 @@ static void test_seed(uint64_t seed, pool_t *pool)
 	double coast_step = 0;
 	int coast_looks = 0;
 	double kind_speed[2] = {0}, kind_area[2] = {0};
+	/* subtropical coasts, mediterranean land (coast_sides.h), summed */
+	double side_rain[2] = {0}, side_area[2] = {0}, medit_west = 0, medit = 0;
 	for (int step = 0; step <= STEPS; step++) {
 		if (step > 0 && planet_step(pl, err, sizeof err) < 0) {
 			tap_diag("step: %s", err);
@@ -171,6 +174,13 @@ static void test_seed(uint64_t seed, pool_t *pool)
 		if (step >= STEPS / 2 && step % 100 == 0) {
 			coast_step += measure(s).coast_step;
 			coast_looks++;
+			coast_sides cs = coast_sides_measure(s);
+			side_rain[0] += cs.east_area > 0 ? cs.east_rain * cs.east_area : 0;
+			side_rain[1] += cs.west_area > 0 ? cs.west_rain * cs.west_area : 0;
+			side_area[0] += cs.east_area;
+			side_area[1] += cs.west_area;
+			medit_west += cs.medit_area > 0 ? cs.medit_west * cs.medit_area : 0;
+			medit += cs.medit_area;
 		}
 	}
 	coast_step /= coast_looks > 0 ? coast_looks : 1;
@@ -214,6 +224,16 @@ static void test_seed(uint64_t seed, pool_t *pool)
 	ok(small >= 15 && largest >= 0.1,
 	   "seed %llu: %d plates under 1 %% of the surface beside a largest of %.0f %% at step %d (>= 15, >= 10 %%)",
 	   (unsigned long long)seed, small, 100 * largest, STEPS);
+	/* the subtropical highs: summer rain on east coasts from the warm
+	 * side of the ocean, drought on west coasts by the cold side (one
+	 * ring of desert round the planet gave them the same rain) */
+	double east = side_area[0] > 0 ? side_rain[0] / side_area[0] : 0;
+	double west = side_area[1] > 0 ? side_rain[1] / side_area[1] : INFINITY;
+	ok(east > 1.8 * west, "seed %llu: 15-35 deg east coasts get %.0f mm/yr, west coasts %.0f (steps %d-%d: > 1.8x)",
+	   (unsigned long long)seed, east, west, STEPS / 2, STEPS);
+	ok(medit > 0 && medit_west > 0.7 * medit,
+	   "seed %llu: %.0f %% of mediterranean land lies within %.0f km of an ocean to its west (> 70 %%)",
+	   (unsigned long long)seed, medit > 0 ? 100 * medit_west / medit : 0, COAST_SIDES_MEDIT_KM);
 	ok(fabs(s->eustatic_change_m) < 1500, "seed %llu: the sea moved %.0f m since step 0 (bounded)",
 	   (unsigned long long)seed, s->eustatic_change_m);
 	snapshot_free(s);

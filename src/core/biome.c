@@ -27,9 +27,8 @@ const biome_def biome_table[BIOME_COUNT] = {
 /* Height above sea level where bare rock takes over, and where snow stays. */
 #define MOUNTAIN_M 2600.0
 #define SNOW_LINE_TEMP_C -6.0
-/* Latitudes where summers are dry under the subtropical high. */
-#define MEDITERRANEAN_LAT_MIN 28.0
-#define MEDITERRANEAN_LAT_MAX 46.0
+/* How dry the summers must be for a mediterranean climate (0..1). */
+#define MEDITERRANEAN_DRY_SUMMER 0.4
 
 void biome_lut_init(biome_lut *lut, const biome_param *tbl)
 {
@@ -40,15 +39,15 @@ void biome_lut_init(biome_lut *lut, const biome_param *tbl)
 }
 
 biome_id biome_classify(const biome_param *tbl, double temp_c, double precip_mm,
-                        double elev_above_sea_m, double abs_lat_deg)
+                        double elev_above_sea_m, double dry_summer)
 {
 	biome_lut lut;
 	biome_lut_init(&lut, tbl);
-	return biome_lookup(&lut, temp_c, precip_mm, elev_above_sea_m, abs_lat_deg);
+	return biome_lookup(&lut, temp_c, precip_mm, elev_above_sea_m, dry_summer);
 }
 
 biome_id biome_lookup(const biome_lut *lut, double temp_c, double precip_mm, double elev_above_sea_m,
-                      double abs_lat_deg)
+                      double dry_summer)
 {
 	if (elev_above_sea_m < 0)
 		return temp_c < -1.8 ? BIOME_SEA_ICE : BIOME_OCEAN;
@@ -61,9 +60,9 @@ biome_id biome_lookup(const biome_lut *lut, double temp_c, double precip_mm, dou
 	biome_id best = BIOME_DESERT;
 	double best_d = INFINITY;
 	double sp = sqrt(precip_mm > 0 ? precip_mm : 0);
-	int dry_summer = abs_lat_deg >= MEDITERRANEAN_LAT_MIN && abs_lat_deg <= MEDITERRANEAN_LAT_MAX;
+	int summer_drought = dry_summer >= MEDITERRANEAN_DRY_SUMMER;
 	for (int b = BIOME_DESERT; b <= BIOME_GRASSLAND; b++) {
-		if (b == BIOME_MEDITERRANEAN && !dry_summer)
+		if (b == BIOME_MEDITERRANEAN && !summer_drought)
 			continue;
 		double dt = (temp_c - lut->temp_c[b]) / 6.0;
 		double dp = (sp - lut->sqrt_precip[b]) / 7.0;
@@ -73,5 +72,9 @@ biome_id biome_lookup(const biome_lut *lut, double temp_c, double precip_mm, dou
 			best = (biome_id)b;
 		}
 	}
+	/* a temperate climate with dry summers is mediterranean however much
+	 * rain its winters bring (Koppen's Cs: Rome and Seattle alike) */
+	if (summer_drought && (best == BIOME_GRASSLAND || best == BIOME_TEMPERATE_FOREST))
+		best = BIOME_MEDITERRANEAN;
 	return best;
 }

@@ -33,12 +33,13 @@ typedef struct biome_lut {
 
 void biome_lut_init(biome_lut *lut, const struct biome_param *tbl);
 biome_id biome_lookup(const biome_lut *lut, double temp_c, double precip_mm, double elev_above_sea_m,
-                      double abs_lat_deg);
+                      double dry_summer);
 /* Classify one place with the scenario's biome table (params.biomes).
  * elev_above_sea_m < 0 means ocean. Annual means cannot tell a dry summer
  * from a dry winter, so the mediterranean biome (winter rain) is allowed only
- * where the subtropical high brings summer drought: 28-46 degrees. */
+ * where dry_summer (0..1, from the climate: west coasts at about 28-46
+ * degrees, under the subtropical high's sinking flank) is 0.5 or more. */
 biome_id biome_classify(const struct biome_param *tbl, double temp_c, double precip_mm,
-                        double elev_above_sea_m, double abs_lat_deg);
+                        double elev_above_sea_m, double dry_summer);
 
 #endif

@@ -23,6 +23,10 @@
                                        * moisture reaches this much farther */
 #define TROPICAL_RECYCLING 0.2        /* share of rain over hot land that
                                        * needs no air from the sea */
+#define MONSOON_RAIN 0.55             /* east-coast summer rain at full
+                                       * strength, share of precip_max_mm */
+#define SUMMER_DROUGHT 0.35           /* share of a year's rain that a dry
+                                       * summer takes away */
 #define CONTINENTAL_COOLING_C 10.0    /* annual-mean cooling of fully continental
                                        * air at the pole (cold winters) */
 
@@ -97,7 +101,6 @@ static void cell_climate_chunk(void *ctx, int b, int e, int chunk)
 			pl->noise_t[c] = (float)t[i];
 			pl->noise_p[c] = (float)p[i];
 			pl->band[c] = (float)precip_band(lat / (M_PI / 2));
-			pl->abs_lat[c] = (float)(lat * 180 / M_PI);
 		}
 	}
 }
@@ -109,14 +112,13 @@ int climate_init(planet_t *pl)
 	pl->noise_t = malloc((size_t)n * sizeof *pl->noise_t);
 	pl->noise_p = malloc((size_t)n * sizeof *pl->noise_p);
 	pl->band = malloc((size_t)n * sizeof *pl->band);
-	pl->abs_lat = malloc((size_t)n * sizeof *pl->abs_lat);
 	pl->temp_shape = malloc((size_t)n * sizeof *pl->temp_shape);
 	pl->wind_off = malloc(((size_t)n + 1) * sizeof *pl->wind_off);
 	/* at most WIND_SLOTS entries a cell; shrunk to what is used below */
 	pl->wind_slot = malloc((size_t)n * WIND_SLOTS * sizeof *pl->wind_slot);
 	pl->wind_w = malloc((size_t)n * WIND_SLOTS * sizeof *pl->wind_w);
 	if (!pl->wind_off || !pl->wind_slot || !pl->wind_w || !pl->noise_t || !pl->noise_p ||
-	    !pl->band || !pl->temp_shape || !pl->abs_lat || ocean_heat_init(pl) < 0)
+	    !pl->band || !pl->temp_shape || ocean_heat_init(pl) < 0)
 		return -1;
 	pl->shape_tilt = NAN;
 	/* climate noise is fixed to the sphere, not to the crust: sample once */
@@ -155,7 +157,7 @@ int climate_init(planet_t *pl)
 
 void climate_done(planet_t *pl)
 {
-	float **f[] = {&pl->noise_t, &pl->noise_p, &pl->band, &pl->abs_lat, &pl->temp_shape,
+	float **f[] = {&pl->noise_t, &pl->noise_p, &pl->band, &pl->temp_shape,
 	               &pl->wind_w};
 	for (size_t i = 0; i < sizeof f / sizeof *f; i++) {
 		free(*f[i]);
@@ -285,16 +287,23 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 	for (int c = b; c < e; c++) {
 		double band = pl->band[c];
 		double above = pl->elevation[c] - pl->sea_level;
+		/* the subtropical highs' moist western flank: summer rain on east
+		 * coasts and the warm sea before them (ocean_heat.c); sea air
+		 * of its own, so not scaled by the trades' moisture */
+		double monsoon = MONSOON_RAIN * basin_monsoon_at(pl, c);
 		double pr;
+		pl->dry_summer[c] = above < 0 ? 0 : basin_dry_summer_at(pl, c);
 		if (above < 0) {
-			pr = band;
+			pr = band + monsoon;
 		} else {
 			/* air carried in from the sea brings most rain; over hot land
 			 * convection also rains out what the forest transpired, so
 			 * tropical interiors stay wet under the ITCZ */
 			double m = pl->moisture[c];
 			double local = 0.3 + TROPICAL_RECYCLING * clampd((pl->temperature[c] - 18) / 8, 0, 1);
-			pr = band * (local + (1 - local) * m);
+			pr = band * (local + (1 - local) * m) + monsoon;
+			/* under the high's sinking flank summers are dry */
+			pr *= 1 - SUMMER_DROUGHT * pl->dry_summer[c];
 			int coastal = 0;
 			double up_rise = 0;
 			for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)

@@ -1,5 +1,7 @@
-/* ocean_heat.c: heat the wind-driven ocean gyres carry east and west, as a
- * sea-surface temperature anomaly that varies with longitude.
+/* ocean_heat.c: what each ocean basin, seen along a circle of latitude,
+ * does to the climate beside it: the heat its wind-driven gyres carry east
+ * and west, and on the land to either side the subtropical highs' summer
+ * rain (east coasts) and summer drought (west coasts).
  *
  * Without it the sea's temperature depends on latitude alone and the
  * sea-ice edge is a ruled line. Each ocean basin, seen along a circle of
@@ -17,10 +19,24 @@
  * reaches farther toward the equator over shallow floor and less over the
  * abyss, so even an open southern ocean has a wavy ice edge.
  *
+ * The subtropical highs sit over the basins' eastern halves. On their
+ * western flank warm, moist air from the warm current flows poleward onto
+ * the east coast of the continent beyond (the summer monsoon of south-east
+ * China, the south-eastern United States, eastern Australia and southern
+ * Brazil, 1 000-1 600 mm/yr at 25-35 degrees); on their eastern flank air
+ * sinks over the cold current and the west coasts beside it are desert
+ * (Atacama, Namib, Baja) or, from about 30 degrees, dry in summer and wet
+ * in winter (California, Chile, the Cape, south-western Australia, the
+ * Mediterranean). So the dry belt is not a ring round the planet: rain on
+ * east coasts, drought on west coasts and in the interiors.
+ *
  * Computed on a fixed longitude-latitude raster (the anomaly varies over
  * hundreds of km), from the land mask of the current heights, every time
  * the climate is refreshed; rows are independent, so the pool's split does
- * not change the result. */
+ * not change the result. The heat is read from the pixel under a cell; the
+ * rain and drought, which set biome borders on land, are interpolated
+ * between the four pixels round it so that those borders do not follow
+ * the raster's columns. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -43,6 +59,16 @@
 #define FRONT_SMOOTH 4          /* pixels each side the shift is averaged */
 #define GYRE_MIN_KM 500.0      /* basins narrower than this have no gyre */
 #define GYRE_FULL_KM 3500.0    /* and this much wider a full one */
+/* the subtropical highs over the basins (latitudes in degrees, widths km) */
+#define MONSOON_LAT_LO 12.0    /* east-coast summer rain, a bump between */
+#define MONSOON_LAT_HI 40.0
+#define MONSOON_SEA_KM 1000.0  /* e-folding out over the warm western side
+                                * of the sea */
+#define MONSOON_LAND_KM 1000.0 /* and inland from the east coast */
+#define DRY_SUMMER_LAT_LO 28.0 /* west-coast summer drought between */
+#define DRY_SUMMER_LAT_HI 46.0
+#define DRY_SUMMER_EDGE 2.0    /* degrees over which it fades at each end */
+#define DRY_SUMMER_KM 800.0    /* e-folding inland from the west coast */
 
 /* A bump of latitude: 0 outside [lo, hi] degrees, 1 at the middle. */
 static double lat_bump(double lat, double lo, double hi)
@@ -53,13 +79,31 @@ static double lat_bump(double lat, double lo, double hi)
 	return sin(M_PI * x) * sin(M_PI * x);
 }
 
+/* Gyres need room: none in seas narrower than GYRE_MIN_KM. */
+static double gyre_strength(double width_km)
+{
+	return fmin(1, fmax(0, (width_km - GYRE_MIN_KM) / (GYRE_FULL_KM - GYRE_MIN_KM)));
+}
+
+/* The dry-summer window of latitudes, faded at both ends. */
+static double dry_summer_window(double lat)
+{
+	return fmin(clampd((lat - DRY_SUMMER_LAT_LO + DRY_SUMMER_EDGE) / DRY_SUMMER_EDGE, 0, 1),
+	            clampd((DRY_SUMMER_LAT_HI + DRY_SUMMER_EDGE - lat) / DRY_SUMMER_EDGE, 0, 1));
+}
+
 int ocean_heat_init(planet_t *pl)
 {
 	const grid_t *g = pl->grid;
-	pl->heat_cell = malloc((size_t)HEAT_COLS * HEAT_ROWS * sizeof *pl->heat_cell);
+	size_t px = (size_t)HEAT_COLS * HEAT_ROWS;
+	pl->heat_cell = malloc(px * sizeof *pl->heat_cell);
 	pl->heat_pixel = malloc((size_t)g->n * sizeof *pl->heat_pixel);
-	pl->heat = malloc((size_t)HEAT_COLS * HEAT_ROWS * sizeof *pl->heat);
-	if (!pl->heat_cell || !pl->heat_pixel || !pl->heat)
+	pl->heat_lerp = malloc((size_t)g->n * sizeof *pl->heat_lerp);
+	pl->heat = malloc(px * sizeof *pl->heat);
+	pl->monsoon = malloc(px * sizeof *pl->monsoon);
+	pl->summer_dry_px = malloc(px * sizeof *pl->summer_dry_px);
+	if (!pl->heat_cell || !pl->heat_pixel || !pl->heat_lerp || !pl->heat || !pl->monsoon ||
+	    !pl->summer_dry_px)
 		return -1;
 	/* the cell under each pixel's centre, walking from the last one */
 	int at = 0;
@@ -72,14 +116,28 @@ int ocean_heat_init(planet_t *pl)
 			pl->heat_cell[r * HEAT_COLS + col] = at;
 		}
 	}
-	/* and the pixel each cell reads */
+	/* and the pixel each cell reads, and the four round it with their
+	 * weights (the top-left one's index, then the fractions in 1/256) */
 	for (int c = 0; c < g->n; c++) {
 		vec3 p = g->centre[c];
-		int r = (int)((M_PI / 2 - v3_lat(p)) / M_PI * HEAT_ROWS);
-		int col = (int)((v3_lon(p) + M_PI) / (2 * M_PI) * HEAT_COLS);
+		double y = (M_PI / 2 - v3_lat(p)) / M_PI * HEAT_ROWS;
+		double x = (v3_lon(p) + M_PI) / (2 * M_PI) * HEAT_COLS;
+		int r = (int)y, col = (int)x;
 		r = r < 0 ? 0 : r >= HEAT_ROWS ? HEAT_ROWS - 1 : r;
 		col = col < 0 ? 0 : col >= HEAT_COLS ? HEAT_COLS - 1 : col;
 		pl->heat_pixel[c] = (uint16_t)(r * HEAT_COLS + col);
+		/* between pixel centres; rows clamp at the poles, columns wrap */
+		double fy = clampd(y - 0.5, 0, HEAT_ROWS - 1 - 1e-9), fx = x - 0.5;
+		int r0 = (int)fy, c0 = (int)floor(fx);
+		fy -= r0;
+		fx -= c0;
+		c0 = (c0 % HEAT_COLS + HEAT_COLS) % HEAT_COLS;
+		if (r0 >= HEAT_ROWS - 1) {
+			r0 = HEAT_ROWS - 2;
+			fy = 1;
+		}
+		uint32_t wx = (uint32_t)lrint(fx * 255), wy = (uint32_t)lrint(fy * 255);
+		pl->heat_lerp[c] = (uint32_t)(r0 * HEAT_COLS + c0) | wx << 16 | wy << 24;
 	}
 	return 0;
 }
@@ -88,10 +146,16 @@ void ocean_heat_free(planet_t *pl)
 {
 	free(pl->heat_cell);
 	free(pl->heat_pixel);
+	free(pl->heat_lerp);
 	free(pl->heat);
+	free(pl->monsoon);
+	free(pl->summer_dry_px);
 	pl->heat_cell = NULL;
 	pl->heat_pixel = NULL;
+	pl->heat_lerp = NULL;
 	pl->heat = NULL;
+	pl->monsoon = NULL;
+	pl->summer_dry_px = NULL;
 }
 
 static void heat_rows(void *ctx, int b, int e, int chunk)
@@ -101,20 +165,24 @@ static void heat_rows(void *ctx, int b, int e, int chunk)
 	float sea = (float)pl->sea_level;
 	for (int r = b; r < e; r++) {
 		float *row = pl->heat + (size_t)r * HEAT_COLS;
+		float *rain = pl->monsoon + (size_t)r * HEAT_COLS;
+		float *dry = pl->summer_dry_px + (size_t)r * HEAT_COLS;
 		const int32_t *cells = pl->heat_cell + (size_t)r * HEAT_COLS;
 		double lat = fabs(90 - (r + 0.5) * 180.0 / HEAT_ROWS);
 		double km_px = 2 * M_PI * pl->prm.radius_km * cos(lat * M_PI / 180) / HEAT_COLS;
 		double sub = lat_bump(lat, 8, 48), polar = lat_bump(lat, 45, 78);
+		double wet = lat_bump(lat, MONSOON_LAT_LO, MONSOON_LAT_HI);
+		double drought = dry_summer_window(lat);
 		uint8_t land[HEAT_COLS];
-		int first = -1;
+		int first = -1, first_sea = -1;
 		for (int col = 0; col < HEAT_COLS; col++) {
 			land[col] = pl->elevation[cells[col]] >= sea;
-			row[col] = 0;
+			row[col] = rain[col] = dry[col] = 0;
 			if (land[col] && first < 0)
 				first = col;
+			if (!land[col] && first_sea < 0)
+				first_sea = col;
 		}
-		if (sub == 0 && polar == 0)
-			continue;
 		if (polar > 0) {
 			/* the floor's steer on the fronts, averaged along the row */
 			float depth[HEAT_COLS];
@@ -131,8 +199,8 @@ static void heat_rows(void *ctx, int b, int e, int chunk)
 				row[col] = (float)(-polar * FRONT_C_KM * shallower_km);
 			}
 		}
-		if (first < 0)
-			continue;   /* open circle of latitude: no gyre */
+		if (first < 0 || first_sea < 0)
+			continue;   /* open circle of latitude, or all land: no gyre */
 		/* distance to the coast west of each sea pixel, then east of it */
 		int west[HEAT_COLS], east[HEAT_COLS];
 		for (int i = 1, d = 0; i <= HEAT_COLS; i++) {
@@ -149,11 +217,32 @@ static void heat_rows(void *ctx, int b, int e, int chunk)
 			if (land[col])
 				continue;
 			double dw = (west[col] - 0.5) * km_px, de = (east[col] - 0.5) * km_px;
-			double width = dw + de;
-			double gyre = fmin(1, fmax(0, (width - GYRE_MIN_KM) / (GYRE_FULL_KM - GYRE_MIN_KM)));
+			double gyre = gyre_strength(dw + de);
 			double t = sub * (WARM_WEST_C * exp(-dw / WARM_WEST_KM) - COLD_EAST_C * exp(-de / COLD_EAST_KM)) +
 			           polar * (WARM_EAST_C * exp(-de / WARM_EAST_KM) - COLD_WEST_C * exp(-dw / COLD_WEST_KM));
 			row[col] += (float)(gyre * t);
+			/* the moist flank reaches out over the warm western side
+			 * of the sea; the drought's source is the whole sea */
+			rain[col] = (float)(wet * gyre * exp(-dw / MONSOON_SEA_KM));
+			dry[col] = (float)(drought * gyre);
+		}
+		if (wet == 0 && drought == 0)
+			continue;
+		/* Carried inland, over islands and narrow seas too: the rain
+		 * westward from the sea east of a coast, the drought eastward
+		 * from the sea west of it, each fading with distance, the
+		 * stronger of what arrives and a sea's own kept. Twice round
+		 * the circle, so what crosses the starting column arrives too
+		 * (a full circle fades it to nothing). */
+		double rain_keep = exp(-km_px / MONSOON_LAND_KM), dry_keep = exp(-km_px / DRY_SUMMER_KM);
+		double carried_rain = 0, carried_dry = 0;
+		for (int i = 0; i < 2 * HEAT_COLS; i++) {
+			int west_col = (HEAT_COLS - 1 - i % HEAT_COLS);
+			carried_rain = fmax(carried_rain * rain_keep, rain[west_col]);
+			rain[west_col] = (float)carried_rain;
+			int east_col = i % HEAT_COLS;
+			carried_dry = fmax(carried_dry * dry_keep, dry[east_col]);
+			dry[east_col] = (float)carried_dry;
 		}
 	}
 }
@@ -166,4 +255,26 @@ void ocean_heat_update(planet_t *pl)
 float ocean_heat_at(const planet_t *pl, int c)
 {
 	return pl->heat[pl->heat_pixel[c]];
+}
+
+/* Bilinear between the four pixels round cell c. */
+static float raster_lerp(const float *px, uint32_t lerp)
+{
+	int i = (int)(lerp & 0xffff);
+	int r = i / HEAT_COLS, col = i % HEAT_COLS, col1 = (col + 1) % HEAT_COLS;
+	float fx = (float)((lerp >> 16) & 0xff) / 255, fy = (float)(lerp >> 24) / 255;
+	const float *top = px + (size_t)r * HEAT_COLS, *bot = top + HEAT_COLS;
+	float a = top[col] + (top[col1] - top[col]) * fx;
+	float d = bot[col] + (bot[col1] - bot[col]) * fx;
+	return a + (d - a) * fy;
+}
+
+float basin_monsoon_at(const planet_t *pl, int c)
+{
+	return raster_lerp(pl->monsoon, pl->heat_lerp[c]);
+}
+
+float basin_dry_summer_at(const planet_t *pl, int c)
+{
+	return raster_lerp(pl->summer_dry_px, pl->heat_lerp[c]);
 }

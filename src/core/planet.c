@@ -38,11 +38,12 @@ static int alloc_world(planet_t *pl)
 	pl->temperature = calloc(n, sizeof *pl->temperature);
 	pl->precip = calloc(n, sizeof *pl->precip);
 	pl->moisture = calloc(n, sizeof *pl->moisture);
+	pl->dry_summer = calloc(n, sizeof *pl->dry_summer);
 	pl->biome = calloc(n, 1);
 	if (alloc_work(pl) < 0)
 		return -1;
 	return pl->owner && pl->sample && pl->stress && pl->shear && pl->boundary && pl->subducting &&
-	       pl->elevation && pl->temperature && pl->precip && pl->moisture && pl->biome ? 0 : -1;
+	       pl->elevation && pl->temperature && pl->precip && pl->moisture && pl->dry_summer && pl->biome ? 0 : -1;
 }
 
 void planet_settle_step0(planet_t *pl)
@@ -137,6 +138,7 @@ void planet_free(planet_t *pl)
 	free(pl->temperature);
 	free(pl->precip);
 	free(pl->moisture);
+	free(pl->dry_summer);
 	free(pl->biome);
 	for (int i = 0; i < 3; i++)
 		free(pl->work[i]);
@@ -336,6 +338,7 @@ int planet_snapshot(planet_t *pl, snapshot_t *s)
 		s->shear = pl->shear;
 		s->temperature = pl->temperature;
 		s->precip = pl->precip;
+		s->dry_summer = pl->dry_summer;
 		if (snapshot_view_alloc(s) < 0) {
 			snapshot_shed(s);
 			return -1;
@@ -354,6 +357,7 @@ int planet_snapshot(planet_t *pl, snapshot_t *s)
 			s->shear[c] = pl->shear[c];
 			s->temperature[c] = pl->temperature[c];
 			s->precip[c] = pl->precip[c];
+			s->dry_summer[c] = pl->dry_summer[c];
 		}
 		s->crust[c] = p->crust.type[smp];
 		s->age[c] = p->crust.age[smp];

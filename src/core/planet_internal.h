@@ -114,6 +114,8 @@ struct planet {
 	uint8_t *boundary;
 	float *elevation;           /* metres */
 	float *temperature, *precip, *moisture;
+	float *dry_summer;          /* 0..1, summers dry enough for a
+	                             * mediterranean climate (biomes) */
 	uint8_t *biome;
 	double sea_level;           /* against the datum of the crust heights */
 	double sea_level0;          /* step 0's (rebuilt with step 0 on load):
@@ -143,15 +145,17 @@ struct planet {
 	float *wind_w;
 	float *noise_t, *noise_p;   /* static climate noise per cell, [-1, 1] */
 	float *band;                /* latitude precipitation band, 0..1 */
-	float *abs_lat;             /* |latitude| in degrees (biomes) */
 	float *temp_shape;          /* latitude temperature profile (see climate.c) */
 	double shape_tilt;          /* tilt temp_shape was made for */
-	/* ocean gyre heat (ocean_heat.c): a longitude-latitude raster of sea
-	 * temperature anomalies, the cell under each pixel, and the pixel
-	 * each cell reads */
-	float *heat;
+	/* the ocean basins' climate (ocean_heat.c): longitude-latitude rasters
+	 * of the gyres' sea temperature anomaly, the east coasts' summer rain
+	 * and the west coasts' summer drought; the cell under each pixel, the
+	 * pixel each cell reads, and the four round it (index | fx << 16 |
+	 * fy << 24) */
+	float *heat, *monsoon, *summer_dry_px;
 	int32_t *heat_cell;
 	uint16_t *heat_pixel;
+	uint32_t *heat_lerp;
 	/* Three per-cell work arrays (work[]) serve phases that never overlap,
 	 * under two sets of names: a step's ownership and collision passes
 	 * (tectonics.c: cand_sample, under_sample, gap_cell), and after them
@@ -343,6 +347,10 @@ int ocean_heat_init(planet_t *pl);
 void ocean_heat_free(planet_t *pl);
 void ocean_heat_update(planet_t *pl);
 float ocean_heat_at(const planet_t *pl, int c);
+/* and on land and sea, interpolated: summer rain from the sea to the east
+ * (0..1), summer drought from the sea to the west (0..1) */
+float basin_monsoon_at(const planet_t *pl, int c);
+float basin_dry_summer_at(const planet_t *pl, int c);
 /* biome_map.c: pl->biome from climate and height */
 void biome_map_update(planet_t *pl);
 /* world_stats.c: pl->stats and each plate's area, height and speed

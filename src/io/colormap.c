@@ -449,22 +449,6 @@ static double coast_height(sample *m)
 	return fabs(e - m->s->sea_level_m) < amp ? sample_height(m) : e;
 }
 
-/* |latitude| in degrees; constant along a map row, so the cursor keeps it. */
-static double abs_lat_deg(sample *m)
-{
-	colormap_cursor *c = m->cur;
-	if (c && c->has_lat && c->lat_z == m->p.z)
-		return c->abs_lat_deg;
-	double a = fabs(v3_lat(m->p)) * 180 / M_PI;
-	if (c) {
-		c->has_lat = 1;
-		c->lat_z = m->p.z;
-		c->abs_lat_deg = a;
-	}
-	return a;
-}
-
-
 static int is_water_biome(int b) { return b == BIOME_OCEAN || b == BIOME_SEA_ICE; }
 
 static rgb biome_rgb(const snapshot_t *s, int b)
@@ -562,7 +546,8 @@ static inline __attribute__((always_inline)) rgb view_biome(sample *m)
 	const biome_lut *lut = &tb->lut;
 	if (!land) {
 		int b = biome_lookup(lut, interp_masked(s->temperature, t, same),
-		                     interp_masked(s->precip, t, same), e - sea, abs_lat_deg(m));
+		                     interp_masked(s->precip, t, same), e - sea,
+		                     interp_masked(s->dry_summer, t, same));
 		if (!is_water_biome(b))
 			b = s->biome[heaviest(t, same)];
 		if (b == BIOME_SEA_ICE)
@@ -573,7 +558,8 @@ static inline __attribute__((always_inline)) rgb view_biome(sample *m)
 	 * the triangle only (sea temperatures would leak a false rim inland), so
 	 * biome borders are smooth curves rather than cell outlines. */
 	int b = biome_lookup(lut, interp_masked(s->temperature, t, same),
-	                     interp_masked(s->precip, t, same), e - sea, abs_lat_deg(m));
+	                     interp_masked(s->precip, t, same), e - sea,
+	                     interp_masked(s->dry_summer, t, same));
 	if (is_water_biome(b))    /* land the cells call sea: say grassland, not sea */
 		b = BIOME_GRASSLAND;
 	return texture(m, biome_rgb(s, b), 0.05);

@@ -53,15 +53,12 @@ double colormap_precip_at(const snapshot_t *s, vec3 p, int cell);
  * nearest cell and Delaunay triangle, so the next point usually costs one
  * neighbour scan and one inside test. Colours do not depend on the cursor
  * (except on exact ties between cells), only speed does. */
-/* It also keeps what is the same for a whole row or map: the latitude
- * term of the last point and the snapshot's biome table prepared for
- * lookups, so a cursor serves one snapshot (start a fresh one per map or
+/* It also keeps what is the same for a whole map: the snapshot's biome
+ * table prepared for lookups, so a cursor serves one snapshot (start a fresh one per map or
  * row, as every caller does). */
 typedef struct colormap_cursor {
 	int cell;
 	int tri[3];
-	int has_lat;                /* abs_lat_deg belongs to lat_z */
-	double lat_z, abs_lat_deg;
 	const snapshot_t *lut_of;   /* lut and ocean are prepared for this snapshot */
 	biome_lut lut;
 	rgb ocean_light, ocean_dark;
