@@ -290,9 +290,13 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 		/* the subtropical highs' moist western flank: summer rain on east
 		 * coasts and the warm sea before them (ocean_heat.c); sea air
 		 * of its own, so not scaled by the trades' moisture */
-		double monsoon = MONSOON_RAIN * basin_monsoon_at(pl, c);
+		uint32_t lerp = pl->heat_lerp[c];
+		double monsoon = heat_raster_dead(pl, lerp, RAIN_LIVE) ? 0
+		               : MONSOON_RAIN * heat_raster_lerp(pl->monsoon, lerp);
 		double pr;
-		pl->dry_summer[c] = above < 0 ? 0 : basin_dry_summer_at(pl, c);
+		double drought = above < 0 || heat_raster_dead(pl, lerp, DRY_LIVE)
+		               ? 0 : heat_raster_lerp(pl->summer_dry_px, lerp);
+		pl->dry_summer[c] = (uint8_t)(255 * drought + 0.5);
 		if (above < 0) {
 			pr = band + monsoon;
 		} else {
@@ -303,7 +307,7 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 			double local = 0.3 + TROPICAL_RECYCLING * clampd((pl->temperature[c] - 18) / 8, 0, 1);
 			pr = band * (local + (1 - local) * m) + monsoon;
 			/* under the high's sinking flank summers are dry */
-			pr *= 1 - SUMMER_DROUGHT * pl->dry_summer[c];
+			pr *= 1 - SUMMER_DROUGHT * drought;
 			int coastal = 0;
 			double up_rise = 0;
 			for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)

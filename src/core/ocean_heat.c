@@ -42,8 +42,6 @@
 
 #include "planet_internal.h"
 
-#define HEAT_COLS 256
-#define HEAT_ROWS 128
 /* amplitudes (degrees C) and e-folding widths (km) of the four currents */
 #define WARM_WEST_C 4.0        /* subtropical western boundary current */
 #define WARM_WEST_KM 700.0
@@ -117,7 +115,7 @@ int ocean_heat_init(planet_t *pl)
 		}
 	}
 	/* and the pixel each cell reads, and the four round it with their
-	 * weights (the top-left one's index, then the fractions in 1/256) */
+	 * weights (the top-left one's index, then the fractions in 1/255) */
 	for (int c = 0; c < g->n; c++) {
 		vec3 p = g->centre[c];
 		double y = (M_PI / 2 - v3_lat(p)) / M_PI * HEAT_ROWS;
@@ -175,6 +173,7 @@ static void heat_rows(void *ctx, int b, int e, int chunk)
 		double drought = dry_summer_window(lat);
 		uint8_t land[HEAT_COLS];
 		int first = -1, first_sea = -1;
+		pl->heat_rows_live[r] = 0;
 		for (int col = 0; col < HEAT_COLS; col++) {
 			land[col] = pl->elevation[cells[col]] >= sea;
 			row[col] = rain[col] = dry[col] = 0;
@@ -199,6 +198,9 @@ static void heat_rows(void *ctx, int b, int e, int chunk)
 				row[col] = (float)(-polar * FRONT_C_KM * shallower_km);
 			}
 		}
+		/* (the highs' rain and drought lie within the gyres' latitudes) */
+		if (sub == 0 && polar == 0)
+			continue;
 		if (first < 0 || first_sea < 0)
 			continue;   /* open circle of latitude, or all land: no gyre */
 		/* distance to the coast west of each sea pixel, then east of it */
@@ -213,6 +215,13 @@ static void heat_rows(void *ctx, int b, int e, int chunk)
 			d = land[col] ? 0 : d + 1;
 			east[col] = d;
 		}
+		/* the rain's fade from the west shore, by pixels from it */
+		float rain_fade[HEAT_COLS + 1];
+		if (wet > 0) {
+			double step = exp(-km_px / MONSOON_SEA_KM), f = exp(0.5 * km_px / MONSOON_SEA_KM);
+			for (int k = 0; k <= HEAT_COLS; k++, f *= step)
+				rain_fade[k] = (float)f;
+		}
 		for (int col = 0; col < HEAT_COLS; col++) {
 			if (land[col])
 				continue;
@@ -223,7 +232,8 @@ static void heat_rows(void *ctx, int b, int e, int chunk)
 			row[col] += (float)(gyre * t);
 			/* the moist flank reaches out over the warm western side
 			 * of the sea; the drought's source is the whole sea */
-			rain[col] = (float)(wet * gyre * exp(-dw / MONSOON_SEA_KM));
+			if (wet > 0)
+				rain[col] = (float)(wet * gyre * rain_fade[west[col]]);
 			dry[col] = (float)(drought * gyre);
 		}
 		if (wet == 0 && drought == 0)
@@ -234,15 +244,24 @@ static void heat_rows(void *ctx, int b, int e, int chunk)
 		 * stronger of what arrives and a sea's own kept. Twice round
 		 * the circle, so what crosses the starting column arrives too
 		 * (a full circle fades it to nothing). */
-		double rain_keep = exp(-km_px / MONSOON_LAND_KM), dry_keep = exp(-km_px / DRY_SUMMER_KM);
-		double carried_rain = 0, carried_dry = 0;
-		for (int i = 0; i < 2 * HEAT_COLS; i++) {
-			int west_col = (HEAT_COLS - 1 - i % HEAT_COLS);
-			carried_rain = fmax(carried_rain * rain_keep, rain[west_col]);
-			rain[west_col] = (float)carried_rain;
-			int east_col = i % HEAT_COLS;
-			carried_dry = fmax(carried_dry * dry_keep, dry[east_col]);
-			dry[east_col] = (float)carried_dry;
+		pl->heat_rows_live[r] = (wet > 0 ? RAIN_LIVE : 0) | (drought > 0 ? DRY_LIVE : 0);
+		if (wet > 0) {
+			float keep = (float)exp(-km_px / MONSOON_LAND_KM), carried = 0;
+			for (int lap = 0; lap < 2; lap++)
+				for (int col = HEAT_COLS - 1; col >= 0; col--) {
+					carried *= keep;
+					carried = carried < rain[col] ? rain[col] : carried;
+					rain[col] = carried;
+				}
+		}
+		if (drought > 0) {
+			float keep = (float)exp(-km_px / DRY_SUMMER_KM), carried = 0;
+			for (int lap = 0; lap < 2; lap++)
+				for (int col = 0; col < HEAT_COLS; col++) {
+					carried *= keep;
+					carried = carried < dry[col] ? dry[col] : carried;
+					dry[col] = carried;
+				}
 		}
 	}
 }
@@ -255,26 +274,4 @@ void ocean_heat_update(planet_t *pl)
 float ocean_heat_at(const planet_t *pl, int c)
 {
 	return pl->heat[pl->heat_pixel[c]];
-}
-
-/* Bilinear between the four pixels round cell c. */
-static float raster_lerp(const float *px, uint32_t lerp)
-{
-	int i = (int)(lerp & 0xffff);
-	int r = i / HEAT_COLS, col = i % HEAT_COLS, col1 = (col + 1) % HEAT_COLS;
-	float fx = (float)((lerp >> 16) & 0xff) / 255, fy = (float)(lerp >> 24) / 255;
-	const float *top = px + (size_t)r * HEAT_COLS, *bot = top + HEAT_COLS;
-	float a = top[col] + (top[col1] - top[col]) * fx;
-	float d = bot[col] + (bot[col1] - bot[col]) * fx;
-	return a + (d - a) * fy;
-}
-
-float basin_monsoon_at(const planet_t *pl, int c)
-{
-	return raster_lerp(pl->monsoon, pl->heat_lerp[c]);
-}
-
-float basin_dry_summer_at(const planet_t *pl, int c)
-{
-	return raster_lerp(pl->summer_dry_px, pl->heat_lerp[c]);
 }

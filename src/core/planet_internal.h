@@ -114,8 +114,9 @@ struct planet {
 	uint8_t *boundary;
 	float *elevation;           /* metres */
 	float *temperature, *precip, *moisture;
-	float *dry_summer;          /* 0..1, summers dry enough for a
-	                             * mediterranean climate (biomes) */
+	uint8_t *dry_summer;        /* 0..255: how dry summers are (climate.c;
+	                             * kept when the climate helpers are
+	                             * trimmed, as the views read it) */
 	uint8_t *biome;
 	double sea_level;           /* against the datum of the crust heights */
 	double sea_level0;          /* step 0's (rebuilt with step 0 on load):
@@ -153,6 +154,8 @@ struct planet {
 	 * pixel each cell reads, and the four round it (index | fx << 16 |
 	 * fy << 24) */
 	float *heat, *monsoon, *summer_dry_px;
+	uint8_t heat_rows_live[128];  /* per raster row: RAIN_LIVE | DRY_LIVE
+	                               * where the row has any (HEAT_ROWS) */
 	int32_t *heat_cell;
 	uint16_t *heat_pixel;
 	uint32_t *heat_lerp;
@@ -347,10 +350,31 @@ int ocean_heat_init(planet_t *pl);
 void ocean_heat_free(planet_t *pl);
 void ocean_heat_update(planet_t *pl);
 float ocean_heat_at(const planet_t *pl, int c);
-/* and on land and sea, interpolated: summer rain from the sea to the east
- * (0..1), summer drought from the sea to the west (0..1) */
-float basin_monsoon_at(const planet_t *pl, int c);
-float basin_dry_summer_at(const planet_t *pl, int c);
+/* The rasters' size (columns of longitude, rows of latitude). */
+#define HEAT_COLS 256
+#define HEAT_ROWS 128
+_Static_assert(HEAT_ROWS == sizeof ((planet_t *)0)->heat_rows_live, "one flag byte a row");
+enum { RAIN_LIVE = 1, DRY_LIVE = 2 };
+/* Whether a raster (RAIN_LIVE or DRY_LIVE) is 0 at all four pixels round
+ * a cell: most cells lie outside its latitudes, and skip the lerp. */
+static inline int heat_raster_dead(const planet_t *pl, uint32_t lerp, int which)
+{
+	unsigned row = (lerp & 0xffff) / HEAT_COLS;
+	return !((pl->heat_rows_live[row] | pl->heat_rows_live[row + 1]) & which);
+}
+/* A raster (pl->monsoon: summer rain from the sea to the east, 0..1;
+ * pl->summer_dry_px: summer drought from the sea to the west, 0..1)
+ * interpolated between the four pixels round a cell (its heat_lerp);
+ * inline, as the rain pass reads it for every cell. */
+static inline float heat_raster_lerp(const float *px, uint32_t lerp)
+{
+	unsigned i = lerp & 0xffff, col = i % HEAT_COLS;
+	unsigned right = col + 1 < HEAT_COLS ? i + 1 : i + 1 - HEAT_COLS;
+	float fx = (float)((lerp >> 16) & 0xff) * (1.0f / 255), fy = (float)(lerp >> 24) * (1.0f / 255);
+	float a = px[i] + (px[right] - px[i]) * fx;
+	float d = px[i + HEAT_COLS] + (px[right + HEAT_COLS] - px[i + HEAT_COLS]) * fx;
+	return a + (d - a) * fy;
+}
 /* biome_map.c: pl->biome from climate and height */
 void biome_map_update(planet_t *pl);
 /* world_stats.c: pl->stats and each plate's area, height and speed

@@ -56,8 +56,8 @@ typedef struct world_stats {
 	X(float, shear)          /* transform part, >= 0 */ \
 	X(float, temperature)    /* deg C */ \
 	X(float, precip)         /* mm/yr */ \
-	X(float, dry_summer)     /* 0..1, >= 0.5: summers dry enough for a
-	                          * mediterranean climate */ \
+	X(uint8_t, dry_summer)   /* 0..255: how dry summers are (255 * the
+	                          * climate's 0..1; mediterranean from 0.4) */ \
 	X(float, vel_east)       /* plate velocity, cm/yr */ \
 	X(float, vel_north) \
 	X(float, relief)         /* largest height step to a neighbour, m */
@@ -90,7 +90,7 @@ snapshot_t *snapshot_new(const grid_t *g);
  * shear, temperature, precip and dry_summer at the planet's own arrays (the same
  * values; valid until the planet changes) and allocates the other arrays
  * as it fills them; snapshot_shed frees those again between looks. A
- * copy of 45 B/cell is 20 B/cell, and 0 between looks. */
+ * copy of 42 B/cell is 21 B/cell, and 0 between looks. */
 snapshot_t *snapshot_new_view(const grid_t *g);
 /* A view's per-cell arrays go (NULL) until planet_snapshot fills it
  * again; its figures stay. Nothing for other snapshots. */

@@ -277,17 +277,21 @@ static inline double interp(const float *f, const tri *t)
 	return f[t->c[0]] * t->w[0] + f[t->c[1]] * t->w[1] + f[t->c[2]] * t->w[2];
 }
 
-/* Weighted mean over the vertices that satisfy keep[] (falls back to near). */
-static double interp_masked(const float *f, const tri *t, const int keep[3])
-{
-	double sum = 0, wsum = 0;
-	for (int i = 0; i < 3; i++)
-		if (keep[i]) {
-			sum += f[t->c[i]] * t->w[i];
-			wsum += t->w[i];
-		}
-	return wsum > 0 ? sum / wsum : f[t->near];
-}
+/* Weighted mean over the vertices that satisfy keep[] (falls back to near),
+ * of float and of byte arrays. */
+#define DEFINE_INTERP_MASKED(name, type) \
+	static double name(const type *f, const tri *t, const int keep[3]) \
+	{ \
+		double sum = 0, wsum = 0; \
+		for (int i = 0; i < 3; i++) \
+			if (keep[i]) { \
+				sum += f[t->c[i]] * t->w[i]; \
+				wsum += t->w[i]; \
+			} \
+		return wsum > 0 ? sum / wsum : f[t->near]; \
+	}
+DEFINE_INTERP_MASKED(interp_masked, float)
+DEFINE_INTERP_MASKED(interp_masked_u8, uint8_t)
 
 /* The kept vertex with the largest weight (near when none is kept). */
 static int heaviest(const tri *t, const int keep[3])
@@ -547,7 +551,7 @@ static inline __attribute__((always_inline)) rgb view_biome(sample *m)
 	if (!land) {
 		int b = biome_lookup(lut, interp_masked(s->temperature, t, same),
 		                     interp_masked(s->precip, t, same), e - sea,
-		                     interp_masked(s->dry_summer, t, same));
+		                     interp_masked_u8(s->dry_summer, t, same) / 255);
 		if (!is_water_biome(b))
 			b = s->biome[heaviest(t, same)];
 		if (b == BIOME_SEA_ICE)
@@ -559,7 +563,7 @@ static inline __attribute__((always_inline)) rgb view_biome(sample *m)
 	 * biome borders are smooth curves rather than cell outlines. */
 	int b = biome_lookup(lut, interp_masked(s->temperature, t, same),
 	                     interp_masked(s->precip, t, same), e - sea,
-	                     interp_masked(s->dry_summer, t, same));
+	                     interp_masked_u8(s->dry_summer, t, same) / 255);
 	if (is_water_biome(b))    /* land the cells call sea: say grassland, not sea */
 		b = BIOME_GRASSLAND;
 	return texture(m, biome_rgb(s, b), 0.05);
