@@ -142,18 +142,12 @@ int ocean_heat_init(planet_t *pl)
 
 void ocean_heat_free(planet_t *pl)
 {
-	free(pl->heat_cell);
-	free(pl->heat_pixel);
-	free(pl->heat_lerp);
-	free(pl->heat);
-	free(pl->monsoon);
-	free(pl->summer_dry_px);
-	pl->heat_cell = NULL;
-	pl->heat_pixel = NULL;
-	pl->heat_lerp = NULL;
-	pl->heat = NULL;
-	pl->monsoon = NULL;
-	pl->summer_dry_px = NULL;
+	FREE_NULL(pl->heat_cell);
+	FREE_NULL(pl->heat_pixel);
+	FREE_NULL(pl->heat_lerp);
+	FREE_NULL(pl->heat);
+	FREE_NULL(pl->monsoon);
+	FREE_NULL(pl->summer_dry_px);
 }
 
 static void heat_rows(void *ctx, int b, int e, int chunk)

@@ -164,7 +164,6 @@ double planet_phase_ms(const planet_t *pl, int phase)
 	return phase >= 0 && phase < PHASE_COUNT ? pl->phase_ms[phase] : 0;
 }
 
-#define FREE_NULL(p) do { free(p); (p) = NULL; } while (0)
 
 void planet_trim(planet_t *pl)
 {

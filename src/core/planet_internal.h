@@ -17,6 +17,12 @@
 #include <stdbool.h>
 
 #define PLATES_MAX PARAMS_MAX_PLATES
+/* The ocean basins' climate rasters (ocean_heat.c): columns of longitude,
+ * rows of latitude. */
+#define HEAT_COLS 256
+#define HEAT_ROWS 128
+/* free() and forget */
+#define FREE_NULL(p) do { free(p); (p) = NULL; } while (0)
 #define CM_YR_PER_KM_MYR 0.1       /* 1 km/Myr = 0.1 cm/yr */
 #define ELEV_MIN_M -11000.0
 #define ELEV_MAX_M 9000.0
@@ -154,8 +160,8 @@ struct planet {
 	 * pixel each cell reads, and the four round it (index | fx << 16 |
 	 * fy << 24) */
 	float *heat, *monsoon, *summer_dry_px;
-	uint8_t heat_rows_live[128];  /* per raster row: RAIN_LIVE | DRY_LIVE
-	                               * where the row has any (HEAT_ROWS) */
+	uint8_t heat_rows_live[HEAT_ROWS];  /* per raster row: RAIN_LIVE |
+	                                     * DRY_LIVE where the row has any */
 	int32_t *heat_cell;
 	uint16_t *heat_pixel;
 	uint32_t *heat_lerp;
@@ -350,10 +356,6 @@ int ocean_heat_init(planet_t *pl);
 void ocean_heat_free(planet_t *pl);
 void ocean_heat_update(planet_t *pl);
 float ocean_heat_at(const planet_t *pl, int c);
-/* The rasters' size (columns of longitude, rows of latitude). */
-#define HEAT_COLS 256
-#define HEAT_ROWS 128
-_Static_assert(HEAT_ROWS == sizeof ((planet_t *)0)->heat_rows_live, "one flag byte a row");
 enum { RAIN_LIVE = 1, DRY_LIVE = 2 };
 /* Whether a raster (RAIN_LIVE or DRY_LIVE) is 0 at all four pixels round
  * a cell: most cells lie outside its latitudes, and skip the lerp. */
