@@ -2,7 +2,9 @@
 #
 # Each test runs the dashboard in a private tmux server (tmux -S SOCK, no
 # user config), drives it with send-keys and reads the screen back with
-# capture-pane. The program runs under a small shell wrapper that prints its
+# capture-pane. (The helpers' counters have names of their own, f_i, u_i...:
+# a test's own loop variable must survive a wait_for inside the loop.)
+# The program runs under a small shell wrapper that prints its
 # exit status and the terminal modes after it exits, so "q restores the
 # terminal" is checked on the real pty. Waits poll with a bounded timeout.
 : "${TECTONICA:?}" "${SRCDIR:?}"
@@ -71,22 +73,22 @@ screen() { tmux -S "$sock" capture-pane -p 2>/dev/null; }
 screen_e() { tmux -S "$sock" capture-pane -p -e 2>/dev/null; }
 # wait_for REGEX [SECONDS]: poll the screen until it matches.
 wait_for() {
-	i=0 limit=$(( ${2:-10} * 10 ))
-	while [ $i -lt $limit ]; do
+	f_i=0 f_limit=$(( ${2:-10} * 10 ))
+	while [ $f_i -lt $f_limit ]; do
 		screen | grep -aEq -- "$1" && return 0
 		sleep 0.1
-		i=$((i + 1))
+		f_i=$((f_i + 1))
 	done
 	return 1
 }
 # until_ok SECONDS COMMAND...: poll until the command succeeds.
 until_ok() {
-	i=0 limit=$(( $1 * 10 ))
+	u_i=0 u_limit=$(( $1 * 10 ))
 	shift
-	while [ $i -lt $limit ]; do
+	while [ $u_i -lt $u_limit ]; do
 		"$@" && return 0
 		sleep 0.1
-		i=$((i + 1))
+		u_i=$((u_i + 1))
 	done
 	return 1
 }
@@ -94,12 +96,12 @@ until_ok() {
 step_now() { screen | sed -n '1s/.* step \([0-9][0-9]*\) .*/\1/p'; }
 # wait_step_above N [SECONDS]
 wait_step_above() {
-	i=0 limit=$(( ${2:-10} * 10 ))
-	while [ $i -lt $limit ]; do
+	a_i=0 a_limit=$(( ${2:-10} * 10 ))
+	while [ $a_i -lt $a_limit ]; do
 		a_s=$(step_now)
 		[ -n "$a_s" ] && [ "$a_s" -gt "$1" ] && return 0
 		sleep 0.1
-		i=$((i + 1))
+		a_i=$((a_i + 1))
 	done
 	return 1
 }
@@ -152,13 +154,13 @@ faster() { awk -v a="$1" -v b="$2" -v f="${3:-1.4}" 'BEGIN { exit !(b > a * f) }
 # settled FILE: the map's cells (map_cells $MAP_Y $MAP_H $MAP_W) in FILE
 # once two captures half a second apart agree; 1 if they never do
 settled() {
-	i=0
-	while [ $i -lt 20 ]; do
+	s_i=0
+	while [ $s_i -lt 20 ]; do
 		map_cells $MAP_Y $MAP_H $MAP_W >"$1.a"
 		sleep 0.5
 		map_cells $MAP_Y $MAP_H $MAP_W >"$1"
 		cmp -s "$1" "$1.a" && [ "$(wc -l <"$1")" -eq $MAP_H ] && return 0
-		i=$((i + 1))
+		s_i=$((s_i + 1))
 	done
 	return 1
 }
