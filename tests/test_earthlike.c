@@ -142,6 +142,8 @@ static void test_seed(uint64_t seed, pool_t *pool)
 	double kind_speed[2] = {0}, kind_area[2] = {0};
 	/* subtropical coasts, mediterranean land (coast_sides.h), summed */
 	double side_rain[2] = {0}, side_area[2] = {0}, medit_west = 0, medit = 0;
+	/* desert land, and the part of it outside the subtropics */
+	double desert = 0, desert_far = 0, land_seen = 0;
 	for (int step = 0; step <= STEPS; step++) {
 		if (step > 0 && planet_step(pl, err, sizeof err) < 0) {
 			tap_diag("step: %s", err);
@@ -181,6 +183,17 @@ static void test_seed(uint64_t seed, pool_t *pool)
 			side_area[1] += cs.west_area;
 			medit_west += cs.medit_area > 0 ? cs.medit_west * cs.medit_area : 0;
 			medit += cs.medit_area;
+			for (int c = 0; c < s->n; c++) {
+				if (s->elevation[c] < 0)
+					continue;
+				double a = s->grid->area[c];
+				double lat = fabs(asin(s->grid->centre[c].z)) * 180 / M_PI;
+				land_seen += a;
+				if (s->biome[c] == BIOME_DESERT) {
+					desert += a;
+					desert_far += lat < 15 || lat > 35 ? a : 0;
+				}
+			}
 		}
 	}
 	coast_step /= coast_looks > 0 ? coast_looks : 1;
@@ -234,6 +247,12 @@ static void test_seed(uint64_t seed, pool_t *pool)
 	ok(medit > 0 && medit_west > 0.7 * medit,
 	   "seed %llu: %.0f %% of mediterranean land lies within %.0f km of an ocean to its west (> 70 %%)",
 	   (unsigned long long)seed, medit > 0 ? 100 * medit_west / medit : 0, COAST_SIDES_MEDIT_KM);
+	/* deserts under the subtropical highs and also deep in continents
+	 * and behind mountains, hot or cold (Koppen's arid limit) */
+	ok(desert > 0.08 * land_seen && desert < 0.3 * land_seen && desert_far > 0.03 * desert,
+	   "seed %llu: desert is %.1f %% of land, %.1f %% of it outside 15-35 deg (steps %d-%d: 8-30 %%, > 3 %%)",
+	   (unsigned long long)seed, land_seen > 0 ? 100 * desert / land_seen : 0,
+	   desert > 0 ? 100 * desert_far / desert : 0, STEPS / 2, STEPS);
 	ok(fabs(s->eustatic_change_m) < 1500, "seed %llu: the sea moved %.0f m since step 0 (bounded)",
 	   (unsigned long long)seed, s->eustatic_change_m);
 	snapshot_free(s);

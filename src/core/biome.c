@@ -36,6 +36,7 @@ void biome_lut_init(biome_lut *lut, const biome_param *tbl)
 		lut->temp_c[b] = tbl[b].temp_c;
 		lut->sqrt_precip[b] = sqrt(fmax(tbl[b].precip_mm, 0));
 	}
+	lut->arid_scale = tbl[BIOME_DESERT].precip_mm / biome_table[BIOME_DESERT].precip_mm;
 }
 
 biome_id biome_classify(const biome_param *tbl, double temp_c, double precip_mm,
@@ -55,13 +56,14 @@ biome_id biome_lookup(const biome_lut *lut, double temp_c, double precip_mm, dou
 		return temp_c < SNOW_LINE_TEMP_C ? BIOME_SNOW_CAP : BIOME_MOUNTAIN;
 	if (temp_c < SNOW_LINE_TEMP_C - 10 && elev_above_sea_m > MOUNTAIN_M * 0.5)
 		return BIOME_SNOW_CAP;
-	/* Nearest climate biome; a degree counts like 60 mm/yr of rain, and rain
-	 * is compared on a square-root scale so dry biomes stay distinct. */
-	biome_id best = BIOME_DESERT;
+	/* Nearest climate biome but desert; a degree counts like 60 mm/yr of
+	 * rain, and rain is compared on a square-root scale so dry biomes stay
+	 * distinct. */
+	biome_id best = BIOME_STEPPE;
 	double best_d = INFINITY;
 	double sp = sqrt(precip_mm > 0 ? precip_mm : 0);
 	int summer_drought = dry_summer >= MEDITERRANEAN_DRY_SUMMER;
-	for (int b = BIOME_DESERT; b <= BIOME_GRASSLAND; b++) {
+	for (int b = BIOME_SAVANNAH; b <= BIOME_GRASSLAND; b++) {
 		if (b == BIOME_MEDITERRANEAN && !summer_drought)
 			continue;
 		double dt = (temp_c - lut->temp_c[b]) / 6.0;
@@ -72,6 +74,13 @@ biome_id biome_lookup(const biome_lut *lut, double temp_c, double precip_mm, dou
 			best = (biome_id)b;
 		}
 	}
+	/* Desert is where rain falls short of what the warmth evaporates,
+	 * Koppen's arid limit (BW: P < 10 T + 70 mm), hot or cold alike: a
+	 * cool interior with 120 mm/yr is desert, not steppe. Land cold
+	 * enough for tundra stays tundra (its polar deserts included). A
+	 * scenario's wetter desert (precip_mm) raises the limit. */
+	if (best != BIOME_TUNDRA && best != BIOME_POLAR && precip_mm < (10 * temp_c + 70) * lut->arid_scale)
+		return BIOME_DESERT;
 	/* a temperate climate with dry summers is mediterranean however much
 	 * rain its winters bring (Koppen's Cs: Rome and Seattle alike) */
 	if (summer_drought && (best == BIOME_GRASSLAND || best == BIOME_TEMPERATE_FOREST))

@@ -1,5 +1,6 @@
 /* biome.h: the 13 biomes of the devlog, chosen by nearest preferred
- * (temperature, precipitation), plus sea ice as a surface overlay. */
+ * (temperature, precipitation), desert by Koppen's arid limit, plus sea
+ * ice as a surface overlay. */
 #ifndef TECTONICA_BIOME_H
 #define TECTONICA_BIOME_H
 
@@ -29,16 +30,19 @@ struct biome_param;
 typedef struct biome_lut {
 	double temp_c[BIOME_COUNT];
 	double sqrt_precip[BIOME_COUNT];
+	double arid_scale;     /* the desert's precip_mm against the built-in */
 } biome_lut;
 
 void biome_lut_init(biome_lut *lut, const struct biome_param *tbl);
 biome_id biome_lookup(const biome_lut *lut, double temp_c, double precip_mm, double elev_above_sea_m,
                       double dry_summer);
 /* Classify one place with the scenario's biome table (params.biomes).
- * elev_above_sea_m < 0 means ocean. Annual means cannot tell a dry summer
- * from a dry winter, so the mediterranean biome (winter rain) is allowed only
- * where dry_summer (0..1, from the climate: west coasts at about 28-46
- * degrees, under the subtropical high's sinking flank) is 0.5 or more. */
+ * elev_above_sea_m < 0 means ocean. Desert is land drier than Koppen's
+ * arid limit, 10 T + 70 mm/yr, times the desert's precip_mm against the
+ * built-in 120. Annual means cannot tell a dry summer from a dry winter,
+ * so the mediterranean biome (winter rain) is allowed only where
+ * dry_summer (0..1, from the climate: west coasts at about 28-46 degrees,
+ * under the subtropical high's sinking flank) is 0.4 or more. */
 biome_id biome_classify(const struct biome_param *tbl, double temp_c, double precip_mm,
                         double elev_above_sea_m, double dry_summer);
 

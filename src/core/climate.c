@@ -21,8 +21,14 @@
 #define MARINE_RECOVERY_KM 700.0      /* open sea restores maritime air */
 #define RECYCLING 3.0                 /* warm forests rain out and re-evaporate:
                                        * moisture reaches this much farther */
+#define LOCAL_RAIN 0.3                /* share of the band's rain that needs
+                                       * no air fresh from the sea */
+#define LOCAL_RAIN_DRYING 0.3         /* ...on cool land it shrinks as
+                                       * moisture^this: deep interiors dry */
 #define TROPICAL_RECYCLING 0.2        /* share of rain over hot land that
                                        * needs no air from the sea */
+#define GENTLE_SLOPE_M_KM 1.0         /* climbs gentler than this lift the air
+                                       * too little to rain it out */
 #define MONSOON_RAIN 0.55             /* east-coast summer rain at full
                                        * strength, share of precip_max_mm */
 #define SUMMER_DROUGHT 0.35           /* share of a year's rain that a dry
@@ -247,6 +253,10 @@ static void moisture_chunk(void *ctx, int b, int e, int chunk)
 	double span = pl->prm.equator_temp_c - pl->prm.pole_temp_c;
 	double sea_keep = exp(-step_km / MARINE_RECOVERY_KM);
 	double oro = 0.9 * pl->prm.rain_shadow;
+	/* the rise that hills of noise give between neighbours: without this
+	 * every bump rained a little out, and interiors were dry everywhere
+	 * rather than behind mountains and far from the sea */
+	double gentle_m = GENTLE_SLOPE_M_KM * step_km;
 	for (int c = b; c < e; c++) {
 		double ec = pl->elevation[c] - pl->sea_level;
 		int off = g->nbr_off[c];
@@ -255,7 +265,7 @@ static void moisture_chunk(void *ctx, int b, int e, int chunk)
 			int nb = g->nbr[off + pl->wind_slot[u]];
 			double carried = pl->wind_w[u] * s->m_in[nb];
 			if (ec >= 0) {      /* climbing air rains out */
-				double rise = max0(ec - max0(pl->elevation[nb] - pl->sea_level));
+				double rise = max0(ec - max0(pl->elevation[nb] - pl->sea_level) - gentle_m);
 				if (rise > 0)
 					carried *= exp_neg(oro * rise / 1000);
 			}
@@ -300,11 +310,17 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 		if (above < 0) {
 			pr = band + monsoon;
 		} else {
-			/* air carried in from the sea brings most rain; over hot land
-			 * convection also rains out what the forest transpired, so
-			 * tropical interiors stay wet under the ITCZ */
+			/* air carried in from the sea brings most rain; the rest
+			 * is rain that land gives back, which needs moisture to give:
+			 * on cool land it fades with the sea air, so interiors far
+			 * from any sea and lee sides are desert (Gobi, Great Basin).
+			 * Over hot land convection rains out what the forest
+			 * transpired, so tropical interiors stay wet under the ITCZ */
 			double m = pl->moisture[c];
-			double local = 0.3 + TROPICAL_RECYCLING * clampd((pl->temperature[c] - 18) / 8, 0, 1);
+			double t = pl->temperature[c];
+			double cool = clampd((20 - t) / 10, 0, 1);
+			double local = LOCAL_RAIN * (cool > 0 ? lerpd(1, powf((float)m, LOCAL_RAIN_DRYING), cool) : 1) +
+			               TROPICAL_RECYCLING * clampd((t - 18) / 8, 0, 1);
 			pr = band * (local + (1 - local) * m) + monsoon;
 			/* under the high's sinking flank summers are dry */
 			pr *= 1 - SUMMER_DROUGHT * drought;
