@@ -56,6 +56,7 @@ static snapshot_t *make_snapshot(const grid_t *g, double const_elev, int use_con
 		s->temperature[c] = (float)(30.0 - 55.0 * p.z * p.z - (e > 0 ? e * 0.0065 : 0));
 		s->precip[c] = (float)(1800.0 + 1500.0 * p.y);
 		s->dry_summer[c] = p.x < 0 && fabs(p.z) > 0.5 && fabs(p.z) < 0.7 ? 255 : 0;
+		s->dry_winter[c] = 0;
 		s->stress[c] = (float)(p.y * p.x);
 		s->shear[c] = 0;
 		s->age[c] = (float)(100.0 + 100.0 * p.z);
@@ -64,7 +65,8 @@ static snapshot_t *make_snapshot(const grid_t *g, double const_elev, int use_con
 		s->boundary[c] = fabs(p.x) < 0.02 ? BOUNDARY_CONVERGENT
 		               : fabs(p.y) < 0.02 ? BOUNDARY_DIVERGENT : BOUNDARY_NONE;
 		s->biome[c] = (uint8_t)biome_classify(s->prm.biomes, s->temperature[c], s->precip[c],
-		                                      e - s->sea_level_m, s->dry_summer[c] / 255.0);
+		                                      e - s->sea_level_m, s->dry_summer[c] / 255.0,
+		                                      s->dry_winter[c] / 255.0);
 		s->vel_east[c] = (float)(3.0 + 2.0 * p.z);
 		s->vel_north[c] = (float)(1.0 * p.x);
 	}

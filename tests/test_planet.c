@@ -699,21 +699,24 @@ out:
  * before each look (run's exports) steps on to the same states as one
  * never trimmed, for any thread count. */
 /* Desert by Koppen's arid limit (10 T + 70 mm/yr), hot or cold; tundra
- * stays tundra; a scenario's wetter desert raises the limit. */
+ * stays tundra; a scenario's wetter desert raises the limit; rainforest
+ * only without a long dry season. */
 static void test_arid_limit(void)
 {
 	params p;
 	params_default(&p);
 	biome_param *b = p.biomes;
-	ok(biome_classify(b, 8, 120, 500, 0) == BIOME_DESERT, "8 C, 120 mm/yr: a cold desert (limit 150)");
-	ok(biome_classify(b, 8, 250, 500, 0) == BIOME_STEPPE, "8 C, 250 mm/yr: steppe, not desert");
-	ok(biome_classify(b, 25, 300, 200, 0) == BIOME_DESERT, "25 C, 300 mm/yr: a hot desert (limit 320)");
-	ok(biome_classify(b, 25, 1000, 200, 0) == BIOME_SAVANNAH, "25 C, 1000 mm/yr: savannah");
-	ok(biome_classify(b, -12, 40, 200, 0) == BIOME_TUNDRA, "-12 C, 40 mm/yr: tundra, not desert");
+	ok(biome_classify(b, 8, 120, 500, 0, 0) == BIOME_DESERT, "8 C, 120 mm/yr: a cold desert (limit 150)");
+	ok(biome_classify(b, 8, 250, 500, 0, 0) == BIOME_STEPPE, "8 C, 250 mm/yr: steppe, not desert");
+	ok(biome_classify(b, 25, 300, 200, 0, 0) == BIOME_DESERT, "25 C, 300 mm/yr: a hot desert (limit 320)");
+	ok(biome_classify(b, 25, 1000, 200, 0, 0) == BIOME_SAVANNAH, "25 C, 1000 mm/yr: savannah");
+	ok(biome_classify(b, -12, 40, 200, 0, 0) == BIOME_TUNDRA, "-12 C, 40 mm/yr: tundra, not desert");
+	ok(biome_classify(b, 26, 2200, 100, 0, 0) == BIOME_RAINFOREST, "26 C, 2200 mm/yr, rain all year: rainforest");
+	ok(biome_classify(b, 26, 2200, 100, 0, 0.6) == BIOME_SAVANNAH, "26 C, 2200 mm/yr, a long dry season: savannah");
 	b[BIOME_DESERT].precip_mm = 240;
-	ok(biome_classify(b, 8, 250, 500, 0) == BIOME_DESERT, "desert precip_mm 240 doubles the limit: 8 C, 250 mm/yr is desert");
+	ok(biome_classify(b, 8, 250, 500, 0, 0) == BIOME_DESERT, "desert precip_mm 240 doubles the limit: 8 C, 250 mm/yr is desert");
 	b[BIOME_DESERT].precip_mm = 0;
-	ok(biome_classify(b, 25, 10, 200, 0) != BIOME_DESERT, "desert precip_mm 0: no desert at all");
+	ok(biome_classify(b, 25, 10, 200, 0, 0) != BIOME_DESERT, "desert precip_mm 0: no desert at all");
 }
 
 static void test_view_and_trim(void)

@@ -27,8 +27,10 @@ const biome_def biome_table[BIOME_COUNT] = {
 /* Height above sea level where bare rock takes over, and where snow stays. */
 #define MOUNTAIN_M 2600.0
 #define SNOW_LINE_TEMP_C -6.0
-/* How dry the summers must be for a mediterranean climate (0..1). */
+/* How dry the summers must be for a mediterranean climate (0..1), and
+ * how long a tropical dry season that makes rainforest savannah. */
 #define MEDITERRANEAN_DRY_SUMMER 0.4
+#define SAVANNAH_DRY_WINTER 0.3
 
 void biome_lut_init(biome_lut *lut, const biome_param *tbl)
 {
@@ -40,15 +42,15 @@ void biome_lut_init(biome_lut *lut, const biome_param *tbl)
 }
 
 biome_id biome_classify(const biome_param *tbl, double temp_c, double precip_mm,
-                        double elev_above_sea_m, double dry_summer)
+                        double elev_above_sea_m, double dry_summer, double dry_winter)
 {
 	biome_lut lut;
 	biome_lut_init(&lut, tbl);
-	return biome_lookup(&lut, temp_c, precip_mm, elev_above_sea_m, dry_summer);
+	return biome_lookup(&lut, temp_c, precip_mm, elev_above_sea_m, dry_summer, dry_winter);
 }
 
 biome_id biome_lookup(const biome_lut *lut, double temp_c, double precip_mm, double elev_above_sea_m,
-                      double dry_summer)
+                      double dry_summer, double dry_winter)
 {
 	if (elev_above_sea_m < 0)
 		return temp_c < -1.8 ? BIOME_SEA_ICE : BIOME_OCEAN;
@@ -85,5 +87,10 @@ biome_id biome_lookup(const biome_lut *lut, double temp_c, double precip_mm, dou
 	 * rain its winters bring (Koppen's Cs: Rome and Seattle alike) */
 	if (summer_drought && (best == BIOME_GRASSLAND || best == BIOME_TEMPERATE_FOREST))
 		best = BIOME_MEDITERRANEAN;
+	/* rain forest needs rain all year: a long dry season (Koppen's Aw)
+	 * makes it savannah however wet the rainy season (the Sahel's south,
+	 * the Llanos, northern Australia) */
+	if (best == BIOME_RAINFOREST && dry_winter >= SAVANNAH_DRY_WINTER)
+		best = BIOME_SAVANNAH;
 	return best;
 }

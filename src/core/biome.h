@@ -35,15 +35,17 @@ typedef struct biome_lut {
 
 void biome_lut_init(biome_lut *lut, const struct biome_param *tbl);
 biome_id biome_lookup(const biome_lut *lut, double temp_c, double precip_mm, double elev_above_sea_m,
-                      double dry_summer);
+                      double dry_summer, double dry_winter);
 /* Classify one place with the scenario's biome table (params.biomes).
  * elev_above_sea_m < 0 means ocean. Desert is land drier than Koppen's
  * arid limit, 10 T + 70 mm/yr, times the desert's precip_mm against the
  * built-in 120. Annual means cannot tell a dry summer from a dry winter,
  * so the mediterranean biome (winter rain) is allowed only where
  * dry_summer (0..1, from the climate: west coasts at about 28-46 degrees,
- * under the subtropical high's sinking flank) is 0.4 or more. */
+ * under the subtropical high's sinking flank) is 0.4 or more; rainforest
+ * is savannah where dry_winter (0..1: the tropics' dry season, away from
+ * the equator and from coasts the trades keep wet) is 0.3 or more. */
 biome_id biome_classify(const struct biome_param *tbl, double temp_c, double precip_mm,
-                        double elev_above_sea_m, double dry_summer);
+                        double elev_above_sea_m, double dry_summer, double dry_winter);
 
 #endif

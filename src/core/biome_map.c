@@ -12,7 +12,7 @@ static void biome_chunk(void *ctx, int b, int e, int chunk)
 	for (int c = b; c < e; c++)
 		pl->biome[c] = (uint8_t)biome_lookup(&lut, pl->temperature[c], pl->precip[c],
 		                                     pl->elevation[c] - pl->sea_level,
-		                                     pl->dry_summer[c] / 255.0);
+		                                     pl->dry_summer[c] / 255.0, pl->dry_winter[c] / 255.0);
 }
 
 void biome_map_update(planet_t *pl)

@@ -27,6 +27,11 @@
                                        * moisture^this: deep interiors dry */
 #define TROPICAL_RECYCLING 0.2        /* share of rain over hot land that
                                        * needs no air from the sea */
+#define ITCZ_SWING_FROM_DEG 4.0       /* the rain belt follows the sun: land */
+#define ITCZ_SWING_TO_DEG 12.0        /* beyond 4 deg has a dry season, fully
+                                       * beyond 12 ... */
+#define DRY_BELT_FROM_DEG 30.0        /* ...until the subtropical dry belt, */
+#define DRY_BELT_TO_DEG 38.0          /* dry all year: no season to tell */
 #define GENTLE_SLOPE_M_KM 1.0         /* climbs gentler than this lift the air
                                        * too little to rain it out */
 #define MONSOON_RAIN 0.55             /* east-coast summer rain at full
@@ -206,6 +211,12 @@ static void update_climate_shape(planet_t *pl)
 
 static inline double max0(double x) { return x > 0 ? x : 0; }
 
+static inline double smoothstep(double a, double b, double x)
+{
+	double t = clampd((x - a) / (b - a), 0, 1);
+	return t * t * (3 - 2 * t);
+}
+
 /* exp(-x) for x >= 0 to about 0.1 %, without libm (hot loop). */
 static inline double exp_neg(double x)
 {
@@ -294,6 +305,9 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 	planet_t *pl = ((climate_ctx *)ctx)->pl;
 	const params *prm = &pl->prm;
 	const grid_t *g = pl->grid;
+	double swing_from = sin(ITCZ_SWING_FROM_DEG * M_PI / 180);
+	double swing_to = sin(ITCZ_SWING_TO_DEG * M_PI / 180);
+	double tropic_end = sin(DRY_BELT_FROM_DEG * M_PI / 180), dry_belt = sin(DRY_BELT_TO_DEG * M_PI / 180);
 	for (int c = b; c < e; c++) {
 		double band = pl->band[c];
 		double above = pl->elevation[c] - pl->sea_level;
@@ -307,6 +321,7 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 		double drought = above < 0 || heat_raster_dead(pl, lerp, DRY_LIVE)
 		               ? 0 : heat_raster_lerp(pl->summer_dry_px, lerp);
 		pl->dry_summer[c] = (uint8_t)(255 * drought + 0.5);
+		pl->dry_winter[c] = 0;
 		if (above < 0) {
 			pr = band + monsoon;
 		} else {
@@ -318,6 +333,13 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 			 * transpired, so tropical interiors stay wet under the ITCZ */
 			double m = pl->moisture[c];
 			double t = pl->temperature[c];
+			/* the tropics' dry season: the rain belt follows the sun
+			 * about 10 deg either way, so land away from the equator
+			 * waits months for it, unless the trades bring sea air
+			 * (moisture) onto its coast all year */
+			double z = fabs(g->centre[c].z);
+			double swing = smoothstep(swing_from, swing_to, z) * (1 - smoothstep(tropic_end, dry_belt, z));
+			pl->dry_winter[c] = (uint8_t)(255 * swing * (1 - clampd(m, 0, 1)) + 0.5);
 			double cool = clampd((20 - t) / 10, 0, 1);
 			double local = LOCAL_RAIN * (cool > 0 ? lerpd(1, powf((float)m, LOCAL_RAIN_DRYING), cool) : 1) +
 			               TROPICAL_RECYCLING * clampd((t - 18) / 8, 0, 1);

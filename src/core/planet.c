@@ -39,11 +39,13 @@ static int alloc_world(planet_t *pl)
 	pl->precip = calloc(n, sizeof *pl->precip);
 	pl->moisture = calloc(n, sizeof *pl->moisture);
 	pl->dry_summer = calloc(n, sizeof *pl->dry_summer);
+	pl->dry_winter = calloc(n, sizeof *pl->dry_winter);
 	pl->biome = calloc(n, 1);
 	if (alloc_work(pl) < 0)
 		return -1;
 	return pl->owner && pl->sample && pl->stress && pl->shear && pl->boundary && pl->subducting &&
-	       pl->elevation && pl->temperature && pl->precip && pl->moisture && pl->dry_summer && pl->biome ? 0 : -1;
+	       pl->elevation && pl->temperature && pl->precip && pl->moisture && pl->dry_summer && pl->dry_winter &&
+	       pl->biome ? 0 : -1;
 }
 
 void planet_settle_step0(planet_t *pl)
@@ -139,6 +141,7 @@ void planet_free(planet_t *pl)
 	free(pl->precip);
 	free(pl->moisture);
 	free(pl->dry_summer);
+	free(pl->dry_winter);
 	free(pl->biome);
 	for (int i = 0; i < 3; i++)
 		free(pl->work[i]);
@@ -338,6 +341,7 @@ int planet_snapshot(planet_t *pl, snapshot_t *s)
 		s->temperature = pl->temperature;
 		s->precip = pl->precip;
 		s->dry_summer = pl->dry_summer;
+		s->dry_winter = pl->dry_winter;
 		if (snapshot_view_alloc(s) < 0) {
 			snapshot_shed(s);
 			return -1;
@@ -357,6 +361,7 @@ int planet_snapshot(planet_t *pl, snapshot_t *s)
 			s->temperature[c] = pl->temperature[c];
 			s->precip[c] = pl->precip[c];
 			s->dry_summer[c] = pl->dry_summer[c];
+			s->dry_winter[c] = pl->dry_winter[c];
 		}
 		s->crust[c] = p->crust.type[smp];
 		s->age[c] = p->crust.age[smp];

@@ -123,6 +123,8 @@ struct planet {
 	uint8_t *dry_summer;        /* 0..255: how dry summers are (climate.c;
 	                             * kept when the climate helpers are
 	                             * trimmed, as the views read it) */
+	uint8_t *dry_winter;        /* 0..255: the tropics' dry season, as
+	                             * dry_summer */
 	uint8_t *biome;
 	double sea_level;           /* against the datum of the crust heights */
 	double sea_level0;          /* step 0's (rebuilt with step 0 on load):

@@ -28,7 +28,7 @@ snapshot_t *snapshot_new(const grid_t *g)
 /* The arrays a view borrows from the planet (planet_snapshot) */
 #define SNAPSHOT_VIEW_BORROWED(X) \
 	X(plate) X(boundary) X(biome) X(stress) X(shear) X(temperature) X(precip) \
-	X(dry_summer)
+	X(dry_summer) X(dry_winter)
 /* and the ones it fills itself */
 #define SNAPSHOT_VIEW_OWN(X) \
 	X(crust) X(elevation) X(age) X(vel_east) X(vel_north) X(relief)

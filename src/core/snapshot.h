@@ -58,6 +58,8 @@ typedef struct world_stats {
 	X(float, precip)         /* mm/yr */ \
 	X(uint8_t, dry_summer)   /* 0..255: how dry summers are (255 * the
 	                          * climate's 0..1; mediterranean from 0.4) */ \
+	X(uint8_t, dry_winter)   /* 0..255: how long the tropics' dry season
+	                          * is (savannah, not rainforest, from 0.3) */ \
 	X(float, vel_east)       /* plate velocity, cm/yr */ \
 	X(float, vel_north) \
 	X(float, relief)         /* largest height step to a neighbour, m */
@@ -87,10 +89,11 @@ typedef struct snapshot {
 snapshot_t *snapshot_new(const grid_t *g);
 /* A snapshot for a caller that steps and views one planet on one thread
  * (`run`): planet_snapshot points its plate, boundary, biome, stress,
- * shear, temperature, precip and dry_summer at the planet's own arrays (the same
- * values; valid until the planet changes) and allocates the other arrays
- * as it fills them; snapshot_shed frees those again between looks. A
- * copy of 42 B/cell is 21 B/cell, and 0 between looks. */
+ * shear, temperature, precip, dry_summer and dry_winter at the planet's
+ * own arrays (the same values; valid until the planet changes) and
+ * allocates the other arrays as it fills them; snapshot_shed frees those
+ * again between looks. A copy of 43 B/cell is 21 B/cell, and 0 between
+ * looks. */
 snapshot_t *snapshot_new_view(const grid_t *g);
 /* A view's per-cell arrays go (NULL) until planet_snapshot fills it
  * again; its figures stay. Nothing for other snapshots. */

@@ -551,7 +551,8 @@ static inline __attribute__((always_inline)) rgb view_biome(sample *m)
 	if (!land) {
 		int b = biome_lookup(lut, interp_masked(s->temperature, t, same),
 		                     interp_masked(s->precip, t, same), e - sea,
-		                     interp_masked_u8(s->dry_summer, t, same) / 255);
+		                     interp_masked_u8(s->dry_summer, t, same) / 255,
+		                     interp_masked_u8(s->dry_winter, t, same) / 255);
 		if (!is_water_biome(b))
 			b = s->biome[heaviest(t, same)];
 		if (b == BIOME_SEA_ICE)
@@ -563,7 +564,8 @@ static inline __attribute__((always_inline)) rgb view_biome(sample *m)
 	 * biome borders are smooth curves rather than cell outlines. */
 	int b = biome_lookup(lut, interp_masked(s->temperature, t, same),
 	                     interp_masked(s->precip, t, same), e - sea,
-	                     interp_masked_u8(s->dry_summer, t, same) / 255);
+	                     interp_masked_u8(s->dry_summer, t, same) / 255,
+	                     interp_masked_u8(s->dry_winter, t, same) / 255);
 	if (is_water_biome(b))    /* land the cells call sea: say grassland, not sea */
 		b = BIOME_GRASSLAND;
 	return texture(m, biome_rgb(s, b), 0.05);
