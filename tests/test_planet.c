@@ -713,6 +713,10 @@ static void test_arid_limit(void)
 	ok(biome_classify(b, -12, 40, 200, 0, 0) == BIOME_TUNDRA, "-12 C, 40 mm/yr: tundra, not desert");
 	ok(biome_classify(b, 26, 2200, 100, 0, 0) == BIOME_RAINFOREST, "26 C, 2200 mm/yr, rain all year: rainforest");
 	ok(biome_classify(b, 26, 2200, 100, 0, 0.6) == BIOME_SAVANNAH, "26 C, 2200 mm/yr, a long dry season: savannah");
+	ok(biome_dry_season(16, 0.5, 0) && !strcmp(biome_dry_season(16, 0.5, 0), "dry summers") &&
+	   biome_dry_season(25, 0, 0.5) && !strcmp(biome_dry_season(25, 0, 0.5), "dry season") &&
+	   !biome_dry_season(12, 0, 0.5) && !biome_dry_season(25, 0.1, 0.1),
+	   "the inspector's seasons: dry summers, a tropical dry season, or nothing");
 	b[BIOME_DESERT].precip_mm = 240;
 	ok(biome_classify(b, 8, 250, 500, 0, 0) == BIOME_DESERT, "desert precip_mm 240 doubles the limit: 8 C, 250 mm/yr is desert");
 	b[BIOME_DESERT].precip_mm = 0;

@@ -27,10 +27,9 @@ const biome_def biome_table[BIOME_COUNT] = {
 /* Height above sea level where bare rock takes over, and where snow stays. */
 #define MOUNTAIN_M 2600.0
 #define SNOW_LINE_TEMP_C -6.0
-/* How dry the summers must be for a mediterranean climate (0..1), and
- * how long a tropical dry season that makes rainforest savannah. */
-#define MEDITERRANEAN_DRY_SUMMER 0.4
-#define SAVANNAH_DRY_WINTER 0.3
+/* Annual mean above which a climate is tropical (Koppen's A is a coldest
+ * month above 18 C; annual means there run a few degrees warmer) */
+#define TROPICAL_C 20.0
 
 void biome_lut_init(biome_lut *lut, const biome_param *tbl)
 {
@@ -64,7 +63,7 @@ biome_id biome_lookup(const biome_lut *lut, double temp_c, double precip_mm, dou
 	biome_id best = BIOME_STEPPE;
 	double best_d = INFINITY;
 	double sp = sqrt(precip_mm > 0 ? precip_mm : 0);
-	int summer_drought = dry_summer >= MEDITERRANEAN_DRY_SUMMER;
+	int summer_drought = dry_summer >= BIOME_DRY_SUMMER;
 	for (int b = BIOME_SAVANNAH; b <= BIOME_GRASSLAND; b++) {
 		if (b == BIOME_MEDITERRANEAN && !summer_drought)
 			continue;
@@ -90,7 +89,16 @@ biome_id biome_lookup(const biome_lut *lut, double temp_c, double precip_mm, dou
 	/* rain forest needs rain all year: a long dry season (Koppen's Aw)
 	 * makes it savannah however wet the rainy season (the Sahel's south,
 	 * the Llanos, northern Australia) */
-	if (best == BIOME_RAINFOREST && dry_winter >= SAVANNAH_DRY_WINTER)
+	if (best == BIOME_RAINFOREST && dry_winter >= BIOME_DRY_WINTER)
 		best = BIOME_SAVANNAH;
 	return best;
+}
+
+const char *biome_dry_season(double temp_c, double dry_summer, double dry_winter)
+{
+	if (dry_summer >= BIOME_DRY_SUMMER)
+		return "dry summers";
+	if (dry_winter >= BIOME_DRY_WINTER && temp_c >= TROPICAL_C)
+		return "dry season";
+	return NULL;
 }

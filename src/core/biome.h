@@ -33,6 +33,11 @@ typedef struct biome_lut {
 	double arid_scale;     /* the desert's precip_mm against the built-in */
 } biome_lut;
 
+/* How dry the summers must be for a mediterranean climate, and how long a
+ * tropical dry season that makes rainforest savannah (0..1). */
+#define BIOME_DRY_SUMMER 0.4
+#define BIOME_DRY_WINTER 0.3
+
 void biome_lut_init(biome_lut *lut, const struct biome_param *tbl);
 biome_id biome_lookup(const biome_lut *lut, double temp_c, double precip_mm, double elev_above_sea_m,
                       double dry_summer, double dry_winter);
@@ -47,5 +52,9 @@ biome_id biome_lookup(const biome_lut *lut, double temp_c, double precip_mm, dou
  * the equator and from coasts the trades keep wet) is 0.3 or more. */
 biome_id biome_classify(const struct biome_param *tbl, double temp_c, double precip_mm,
                         double elev_above_sea_m, double dry_summer, double dry_winter);
+/* What the inspector says of a place's seasons: "dry summers" where they
+ * make it mediterranean, "dry season" where the tropics' dry season makes
+ * it savannah (annual mean 20 C or more), else NULL. */
+const char *biome_dry_season(double temp_c, double dry_summer, double dry_winter);
 
 #endif

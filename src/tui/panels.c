@@ -349,7 +349,8 @@ void panel_cell(ui_t *u, WINDOW *w)
 	snprintf(it[n++], sizeof it[0], "%s crust %.0f Myr",
 	         s->crust[c] == CRUST_CONTINENTAL ? "continental" : "oceanic", s->age[c]);
 	snprintf(it[n++], sizeof it[0], "%.1f %sC", s->temperature[c], ui_sym(u, "\u00b0", ""));
-	snprintf(it[n++], sizeof it[0], "%.0f mm/yr", s->precip[c]);
+	const char *season = biome_dry_season(s->temperature[c], s->dry_summer[c] / 255.0, s->dry_winter[c] / 255.0);
+	snprintf(it[n++], sizeof it[0], "%.0f mm/yr%s%s", s->precip[c], season ? ", " : "", season ? season : "");
 	snprintf(it[n++], sizeof it[0], "moving %.1f cm/yr %s", hypot(s->vel_east[c], s->vel_north[c]),
 	         compass(s->vel_east[c], s->vel_north[c]));
 	snprintf(it[n++], sizeof it[0], "stress %+.2f shear %.2f", s->stress[c], s->shear[c]);
