@@ -211,12 +211,6 @@ static void update_climate_shape(planet_t *pl)
 
 static inline double max0(double x) { return x > 0 ? x : 0; }
 
-static inline double smoothstep(double a, double b, double x)
-{
-	double t = clampd((x - a) / (b - a), 0, 1);
-	return t * t * (3 - 2 * t);
-}
-
 /* exp(-x) for x >= 0 to about 0.1 %, without libm (hot loop). */
 static inline double exp_neg(double x)
 {

@@ -35,12 +35,6 @@ double relief_ocean_depth(double age_myr)
 	return -(PLATE_ABYSS_M - (PLATE_ABYSS_M - d1) * exp(-(t - PLATE_FLATTEN_MYR) / tau));
 }
 
-static double smoothstep(double e0, double e1, double x)
-{
-	double t = clampd((x - e0) / (e1 - e0), 0, 1);
-	return t * t * (3 - 2 * t);
-}
-
 /* Multi-source breadth-first distance (km) through cells where `through`
  * holds, from cells where `source` holds; -1 where unreached. */
 static void bfs_distance(planet_t *pl, const uint8_t *source, const uint8_t *through, float *dist)

@@ -84,5 +84,11 @@ static inline vec3 m3_apply(const mat3 *r, vec3 v)
 
 static inline double clampd(double v, double lo, double hi) { return v < lo ? lo : v > hi ? hi : v; }
 static inline double lerpd(double a, double b, double t) { return a + (b - a) * t; }
+/* 0 below e0, 1 above e1, a smooth S between */
+static inline double smoothstep(double e0, double e1, double x)
+{
+	double t = clampd((x - e0) / (e1 - e0), 0, 1);
+	return t * t * (3 - 2 * t);
+}
 
 #endif
