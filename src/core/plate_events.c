@@ -498,13 +498,20 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 	 * were there already is one too many: the smallest of them welds on */
 	bool crowded = major > pl->prm.plate_max;
 	if (crowded || (micro > 0 && rng_uniform(&pl->rng) < fmin(1, micro * dt / MICROPLATE_LIFE_MYR))) {
-		int from = -1, into = capture_target(pl, !crowded, &from);
-		if (into >= 0) {
+		/* crowded, the whole excess welds on now (rifts asked for between
+		 * steps, several microplates outgrowing MICROPLATE_AREA at once);
+		 * one weld a step let it outlast many steps */
+		int welds = crowded ? major - pl->prm.plate_max : 1;
+		for (int w = 0; w < welds; w++) {
+			int from = -1, into = capture_target(pl, !crowded, &from);
+			if (into < 0)
+				break;
 			if (merge_plates(pl, into, from) < 0)
 				return -1;
 			world_stats_update(pl);
-			if (pair_a >= 0)
-				pair_a = -1;   /* indices moved; the suture can wait a step */
+			pair_a = -1;   /* indices moved; the suture can wait a step */
+			if (plate_events_major_count(pl) <= pl->prm.plate_max)
+				break;
 		}
 	}
 	if (pair_a >= 0) {
@@ -559,6 +566,7 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 	 * less held back near plates.max than rifts: held back to a tenth,
 	 * floor older than 200 Myr grew to 3-6 % of the floor; not at all,
 	 * the floor was young (mean 48 Myr) */
+	major = plate_events_major_count(pl);   /* a rift may have added one */
 	if (major < pl->prm.plate_max && pl->nplates < PLATES_MAX) {
 		int old = oldest_margin(pl);
 		if (old >= 0 && rng_uniform(&pl->rng) < dt / MARGIN_BREAK_MYR * clampd(room, 0.3, 1)) {
