@@ -16,6 +16,7 @@
 #include "planet_internal.h"
 
 #define WIND_SLOTS 6
+#define WIND_BLOCK 64                /* cells per wind_base entry */
 #define MOISTURE_RANGE_KM 2500.0     /* distance over which moisture rains out */
 #define MOISTURE_SWEEPS_PER_STEP 1
 #define MARINE_RECOVERY_KM 700.0      /* open sea restores maritime air */
@@ -92,6 +93,19 @@ static vec3 prevailing_wind(vec3 p)
 /* What climate_init samples once per cell (each cell its own values, so
  * the pool's split changes nothing): the two noises, four cells at a time
  * where noise_fbm_many can, the rain band and |latitude|. */
+/* The static climate fields are kept in 16 bits (2 B/cell each instead of
+ * 4): the noise to 1/32 767, the rain band to 1/65 535, far below what
+ * the climate can tell apart. */
+static inline int16_t unit_to_q15(double v)
+{
+	return (int16_t)lrint(INT16_MAX * clampd(v, -1, 1));
+}
+
+static inline double q15_to_unit(int16_t q)
+{
+	return q * (1.0 / INT16_MAX);
+}
+
 static void cell_climate_chunk(void *ctx, int b, int e, int chunk)
 {
 	(void)chunk;
@@ -109,9 +123,9 @@ static void cell_climate_chunk(void *ctx, int b, int e, int chunk)
 		for (int i = 0; i < m; i++) {
 			int c = c0 + i;
 			double lat = fabs(v3_lat(centre[c]));
-			pl->noise_t[c] = (float)t[i];
-			pl->noise_p[c] = (float)p[i];
-			pl->band[c] = (float)precip_band(lat / (M_PI / 2));
+			pl->noise_t[c] = unit_to_q15(t[i]);
+			pl->noise_p[c] = unit_to_q15(p[i]);
+			pl->band[c] = (uint16_t)lrint(UINT16_MAX * precip_band(lat / (M_PI / 2)));
 		}
 	}
 }
@@ -124,11 +138,11 @@ int climate_init(planet_t *pl)
 	pl->noise_p = malloc((size_t)n * sizeof *pl->noise_p);
 	pl->band = malloc((size_t)n * sizeof *pl->band);
 	pl->temp_shape = malloc((size_t)n * sizeof *pl->temp_shape);
-	pl->wind_off = malloc(((size_t)n + 1) * sizeof *pl->wind_off);
+	pl->wind_mask = malloc((size_t)n * sizeof *pl->wind_mask);
+	pl->wind_base = malloc(((size_t)n / WIND_BLOCK + 1) * sizeof *pl->wind_base);
 	/* at most WIND_SLOTS entries a cell; shrunk to what is used below */
-	pl->wind_slot = malloc((size_t)n * WIND_SLOTS * sizeof *pl->wind_slot);
 	pl->wind_w = malloc((size_t)n * WIND_SLOTS * sizeof *pl->wind_w);
-	if (!pl->wind_off || !pl->wind_slot || !pl->wind_w || !pl->noise_t || !pl->noise_p ||
+	if (!pl->wind_mask || !pl->wind_base || !pl->wind_w || !pl->noise_t || !pl->noise_p ||
 	    !pl->band || !pl->temp_shape || ocean_heat_init(pl) < 0)
 		return -1;
 	pl->shape_tilt = NAN;
@@ -147,20 +161,19 @@ int climate_init(planet_t *pl)
 			wc[k] = up > 0 ? (float)(up * up) : 0;
 			sum += wc[k];
 		}
-		pl->wind_off[c] = used;
+		if (c % WIND_BLOCK == 0)
+			pl->wind_base[c / WIND_BLOCK] = used;
+		uint8_t mask = 0;
 		for (int k = 0; k < WIND_SLOTS; k++) {
 			float wk = sum > 0 ? (float)(wc[k] / sum) : 0;
 			if (wk != 0) {
-				pl->wind_slot[used] = (uint8_t)k;
+				mask |= (uint8_t)(1u << k);
 				pl->wind_w[used++] = wk;
 			}
 		}
+		pl->wind_mask[c] = mask;
 	}
-	pl->wind_off[n] = used;
-	uint8_t *slot = realloc(pl->wind_slot, (size_t)(used ? used : 1) * sizeof *slot);
 	float *wt = realloc(pl->wind_w, (size_t)(used ? used : 1) * sizeof *wt);
-	if (slot)
-		pl->wind_slot = slot;
 	if (wt)
 		pl->wind_w = wt;
 	return 0;
@@ -168,16 +181,18 @@ int climate_init(planet_t *pl)
 
 void climate_done(planet_t *pl)
 {
-	float **f[] = {&pl->noise_t, &pl->noise_p, &pl->band, &pl->temp_shape,
-	               &pl->wind_w};
-	for (size_t i = 0; i < sizeof f / sizeof *f; i++) {
-		free(*f[i]);
-		*f[i] = NULL;
-	}
-	free(pl->wind_off);
-	free(pl->wind_slot);
-	pl->wind_off = NULL;
-	pl->wind_slot = NULL;
+	free(pl->noise_t);
+	free(pl->noise_p);
+	free(pl->band);
+	free(pl->temp_shape);
+	free(pl->wind_w);
+	pl->noise_t = pl->noise_p = NULL;
+	pl->band = NULL;
+	pl->temp_shape = pl->wind_w = NULL;
+	free(pl->wind_mask);
+	free(pl->wind_base);
+	pl->wind_mask = NULL;
+	pl->wind_base = NULL;
 	pl->shape_tilt = NAN;
 	ocean_heat_free(pl);
 }
@@ -243,9 +258,18 @@ static void temperature_chunk(void *ctx, int b, int e, int chunk)
 		 * maritime air. */
 		double z = pl->grid->centre[c].z;
 		t -= CONTINENTAL_COOLING_C * z * z * (1 - pl->moisture[c]);
-		t += prm->climate_noise * 15 * pl->noise_t[c];
+		t += prm->climate_noise * 15 * q15_to_unit(pl->noise_t[c]);
 		pl->temperature[c] = (float)t;
 	}
+}
+
+/* Cell c's first entry in wind_w: its block's, plus the cells before it. */
+static int32_t wind_first(const planet_t *pl, int c)
+{
+	int32_t u = pl->wind_base[c / WIND_BLOCK];
+	for (int k = c - c % WIND_BLOCK; k < c; k++)
+		u += __builtin_popcount(pl->wind_mask[k]);
+	return u;
 }
 
 static void moisture_chunk(void *ctx, int b, int e, int chunk)
@@ -262,12 +286,13 @@ static void moisture_chunk(void *ctx, int b, int e, int chunk)
 	 * every bump rained a little out, and interiors were dry everywhere
 	 * rather than behind mountains and far from the sea */
 	double gentle_m = GENTLE_SLOPE_M_KM * step_km;
+	int32_t u = wind_first(pl, b);
 	for (int c = b; c < e; c++) {
 		double ec = pl->elevation[c] - pl->sea_level;
 		int off = g->nbr_off[c];
 		double m = 0, up = 0;
-		for (int u = pl->wind_off[c]; u < pl->wind_off[c + 1]; u++) {
-			int nb = g->nbr[off + pl->wind_slot[u]];
+		for (unsigned mask = pl->wind_mask[c]; mask; mask &= mask - 1, u++) {
+			int nb = g->nbr[off + __builtin_ctz(mask)];
 			double carried = pl->wind_w[u] * s->m_in[nb];
 			if (ec >= 0) {      /* climbing air rains out */
 				double rise = max0(ec - max0(pl->elevation[nb] - pl->sea_level) - gentle_m);
@@ -302,8 +327,12 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 	double swing_from = sin(ITCZ_SWING_FROM_DEG * M_PI / 180);
 	double swing_to = sin(ITCZ_SWING_TO_DEG * M_PI / 180);
 	double tropic_end = sin(DRY_BELT_FROM_DEG * M_PI / 180), dry_belt = sin(DRY_BELT_TO_DEG * M_PI / 180);
+	int32_t next_u = wind_first(pl, b);
 	for (int c = b; c < e; c++) {
-		double band = pl->band[c];
+		unsigned wind_mask = pl->wind_mask[c];
+		int32_t wind_u = next_u;
+		next_u += __builtin_popcount(wind_mask);
+		double band = pl->band[c] * (1.0 / UINT16_MAX);
 		double above = pl->elevation[c] - pl->sea_level;
 		/* the subtropical highs' moist western flank: summer rain on east
 		 * coasts and the warm sea before them (ocean_heat.c); sea air
@@ -345,8 +374,8 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 			for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
 				coastal |= pl->elevation[g->nbr[k]] - pl->sea_level < 0;
 			/* neighbours that are not upwind add 0 */
-			for (int u = pl->wind_off[c]; u < pl->wind_off[c + 1]; u++) {
-				int nb = g->nbr[g->nbr_off[c] + pl->wind_slot[u]];
+			for (unsigned mask = wind_mask, u = (unsigned)wind_u; mask; mask &= mask - 1, u++) {
+				int nb = g->nbr[g->nbr_off[c] + __builtin_ctz(mask)];
 				double an = pl->elevation[nb] - pl->sea_level;
 				up_rise += pl->wind_w[u] * max0(above - max0(an));
 			}
@@ -357,7 +386,7 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 			if (above > 1500)
 				pr += prm->mountain_bonus * 0.5 * m;
 		}
-		pr *= 1 + prm->climate_noise * pl->noise_p[c];
+		pr *= 1 + prm->climate_noise * q15_to_unit(pl->noise_p[c]);
 		double mm = max0(pr * prm->precip_max_mm);
 		pl->precip[c] = (float)mm;
 	}

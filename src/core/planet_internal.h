@@ -145,15 +145,19 @@ struct planet {
 	size_t spread_parts_cap;
 
 	/* static per-cell climate helpers, from the grid */
-	/* upwind neighbours of cell c and their weights: entries wind_off[c] ..
-	 * wind_off[c + 1], each a slot among the cell's first 6 neighbours
-	 * (ascending) and a weight > 0; about half the neighbours are upwind,
-	 * so packed it is 19 B/cell instead of 24 for six weights */
-	int32_t *wind_off;
-	uint8_t *wind_slot;
+	/* upwind neighbours of cell c and their weights: bit k of wind_mask[c]
+	 * says slot k of the cell's first 6 neighbours is upwind, and its
+	 * weight (> 0) is the next entry of wind_w, cells in order and slots
+	 * ascending; wind_base[c / WIND_BLOCK] is the entry of the block's
+	 * first cell. About half the neighbours are upwind: 13 B/cell, against
+	 * 24 for six weights and 19 with an offset and a slot byte an entry. */
+	uint8_t *wind_mask;
+	int32_t *wind_base;
 	float *wind_w;
-	float *noise_t, *noise_p;   /* static climate noise per cell, [-1, 1] */
-	float *band;                /* latitude precipitation band, 0..1 */
+	int16_t *noise_t, *noise_p; /* static climate noise per cell, [-1, 1]
+	                             * in units of 1/INT16_MAX */
+	uint16_t *band;             /* latitude precipitation band, 0..1 in
+	                             * units of 1/UINT16_MAX */
 	float *temp_shape;          /* latitude temperature profile (see climate.c) */
 	double shape_tilt;          /* tilt temp_shape was made for */
 	/* the ocean basins' climate (ocean_heat.c): longitude-latitude rasters
