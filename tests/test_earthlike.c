@@ -260,7 +260,7 @@ static void test_seed(uint64_t seed, pool_t *pool)
 	   (unsigned long long)seed, land_seen > 0 ? 100 * desert / land_seen : 0,
 	   desert > 0 ? 100 * desert_far / desert : 0, STEPS / 2, STEPS);
 	/* rain forest needs rain all year: beyond about 10 deg the rain
-	 * belt leaves for months and the land is savannah (measured 2.8-4.5
+	 * belt leaves for months and the land is savannah (measured 2.5-3.7
 	 * times; 1.4-1.7 when the dry season did not count) */
 	ok(savannah_10 > 2.2 * rain_forest_10,
 	   "seed %llu: land at 10-20 deg is %.1f times more savannah than rain forest (steps %d-%d: > 2.2)",

@@ -259,6 +259,45 @@ static void test_partition_and_bounds(void)
 	planet_free(pl);
 }
 
+/* The rain belts wander off the parallels with the temperature noise, by
+ * climate.noise: against the band without noise (zonal: a flat 0.12 in
+ * the subtropical dry belt), the default moves it both ways. */
+static void test_wandering_belts(void)
+{
+	params p = base_params(5);
+	planet_t *pl = make(&p, NULL);
+	if (!ok(pl != NULL, "level-5 planet for the rain belts"))
+		return;
+	int n = pl->grid->n;
+	uint16_t *band = malloc((size_t)n * sizeof *band);
+	planet_refresh(pl);
+	memcpy(band, pl->band, (size_t)n * sizeof *band);
+	const param_def *noise = params_find("climate.noise");
+	ok(noise && planet_set_param(pl, noise, 0) == 0, "climate.noise can change live");
+	planet_refresh(pl);
+	double lo = 1, hi = 0, tropics = 0, wetter = 0, drier = 0;
+	for (int c = 0; c < n; c++) {
+		double lat = fabs(asin(pl->grid->centre[c].z)) * 180 / M_PI;
+		double zonal = pl->band[c] / (double)UINT16_MAX, moved = band[c] / (double)UINT16_MAX;
+		if (lat >= 23 && lat <= 29) {
+			lo = fmin(lo, zonal);
+			hi = fmax(hi, zonal);
+		}
+		if (lat < 40) {
+			tropics++;
+			wetter += moved > zonal + 0.02;
+			drier += moved < zonal - 0.02;
+		}
+	}
+	ok(hi - lo < 1e-4 && fabs(lo - 0.12) < 1e-4, "climate.noise 0: the rain band is zonal (%.3f at 23-29 deg, span %.5f)",
+	   lo, hi - lo);
+	ok(wetter > 0.02 * tropics && drier > 0.02 * tropics,
+	   "climate.noise %.2f: the band within 40 deg is wetter than zonal on %.0f %% of cells, drier on %.0f %% (> 2 %% each)",
+	   p.climate_noise, 100 * wetter / tropics, 100 * drier / tropics);
+	free(band);
+	planet_free(pl);
+}
+
 /* One plate covering the sphere, spun once around: every cell returns to
  * the crust sample it started on. */
 static void test_full_revolution(void)
@@ -795,5 +834,6 @@ int main(void)
 	test_lazy_climate();
 	test_view_and_trim();
 	test_arid_limit();
+	test_wandering_belts();
 	return tap_done();
 }

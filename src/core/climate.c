@@ -39,6 +39,10 @@
                                        * strength, share of precip_max_mm */
 #define SUMMER_DROUGHT 0.35           /* share of a year's rain that a dry
                                        * summer takes away */
+#define BELT_WANDER_DEG 40.0          /* the rain belts' edges move poleward
+                                       * or back by climate.noise x this x
+                                       * the temperature noise: 1.5 deg (sd),
+                                       * up to 5, at the default 0.15 */
 #define CONTINENTAL_COOLING_C 10.0    /* annual-mean cooling of fully continental
                                        * air at the pole (cold winters) */
 
@@ -121,11 +125,8 @@ static void cell_climate_chunk(void *ctx, int b, int e, int chunk)
 		noise_fbm_many(&pl->climate, centre + c0, m, 2.5, 3, 0.5, t);
 		noise_fbm_many(&pl->climate, shifted, m, 3.0, 3, 0.5, p);
 		for (int i = 0; i < m; i++) {
-			int c = c0 + i;
-			double lat = fabs(v3_lat(centre[c]));
-			pl->noise_t[c] = unit_to_q15(t[i]);
-			pl->noise_p[c] = unit_to_q15(p[i]);
-			pl->band[c] = (uint16_t)lrint(UINT16_MAX * precip_band(lat / (M_PI / 2)));
+			pl->noise_t[c0 + i] = unit_to_q15(t[i]);
+			pl->noise_p[c0 + i] = unit_to_q15(p[i]);
 		}
 	}
 }
@@ -146,6 +147,7 @@ int climate_init(planet_t *pl)
 	    !pl->band || !pl->temp_shape || ocean_heat_init(pl) < 0)
 		return -1;
 	pl->shape_tilt = NAN;
+	pl->band_noise = NAN;
 	/* climate noise is fixed to the sphere, not to the crust: sample once */
 	pool_for(pl->pool, n, 2048, cell_climate_chunk, pl);
 	int32_t used = 0;
@@ -194,6 +196,7 @@ void climate_done(planet_t *pl)
 	pl->wind_mask = NULL;
 	pl->wind_base = NULL;
 	pl->shape_tilt = NAN;
+	pl->band_noise = NAN;
 	ocean_heat_free(pl);
 }
 
@@ -202,6 +205,27 @@ typedef struct climate_ctx {
 	const float *m_in;
 	float *m_out;
 } climate_ctx;
+
+/* How far the rain belts reach poleward of their zonal place at cell c,
+ * radians (negative: short of it). Earth's tropical rain reaches 20 deg
+ * where land heats and draws the monsoon in (South Asia, Central America)
+ * and stops near 5 deg elsewhere (East Africa); warmer-than-zonal places
+ * here are wetter-than-zonal too, which also keeps biome borders off the
+ * parallels. */
+static double belt_shift(const planet_t *pl, int c)
+{
+	return pl->prm.climate_noise * BELT_WANDER_DEG * (M_PI / 180) * q15_to_unit(pl->noise_t[c]);
+}
+
+static void band_chunk(void *ctx, int b, int e, int chunk)
+{
+	(void)chunk;
+	planet_t *pl = ctx;
+	for (int c = b; c < e; c++) {
+		double lat = fabs(fabs(v3_lat(pl->grid->centre[c])) - belt_shift(pl, c));
+		pl->band[c] = (uint16_t)lrint(UINT16_MAX * precip_band(fmin(1, lat / (M_PI / 2))));
+	}
+}
 
 /* The latitude profile of sea-level temperature, 0 at the poles and 1 at
  * the equator for Earth's tilt: Earth's zonal-mean profile (cos^1.1 of
@@ -222,6 +246,15 @@ static void update_climate_shape(planet_t *pl)
 		                            (insolation(tilt, z) - insolation(ref, z)) / (i_eq - i_pole));
 	}
 	pl->shape_tilt = pl->prm.axial_tilt_deg;
+}
+
+/* The rain band, moved by belt_shift: cached until climate.noise changes. */
+static void update_rain_band(planet_t *pl)
+{
+	if (pl->band_noise == pl->prm.climate_noise)
+		return;
+	pool_for(pl->pool, pl->grid->n, 4096, band_chunk, pl);
+	pl->band_noise = pl->prm.climate_noise;
 }
 
 static inline double max0(double x) { return x > 0 ? x : 0; }
@@ -361,6 +394,7 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 			 * waits months for it, unless the trades bring sea air
 			 * (moisture) onto its coast all year */
 			double z = fabs(g->centre[c].z);
+			z = fabs(z - belt_shift(pl, c) * sqrt(1 - z * z));   /* sin(lat - shift) */
 			double swing = smoothstep(swing_from, swing_to, z) * (1 - smoothstep(tropic_end, dry_belt, z));
 			pl->dry_winter[c] = (uint8_t)(255 * swing * (1 - clampd(m, 0, 1)) + 0.5);
 			double cool = clampd((20 - t) / 10, 0, 1);
@@ -429,6 +463,7 @@ void climate_finish(planet_t *pl)
 {
 	climate_ctx ctx = {.pl = pl};
 	update_climate_shape(pl);
+	update_rain_band(pl);
 	ocean_heat_update(pl);
 	pool_for(pl->pool, pl->grid->n, 4096, temperature_chunk, &ctx);
 	pool_for(pl->pool, pl->grid->n, 4096, precip_chunk, &ctx);

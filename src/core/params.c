@@ -107,7 +107,7 @@ const param_def param_table[] = {
 	D("climate.rain_shadow", rain_shadow, 0, 1, 0.5, "", true,
 	  "how much mountains dry the land in their lee"),
 	D("climate.noise", climate_noise, 0, 1, 0.15, "", true,
-	  "amplitude of noise on temperature and precipitation"),
+	  "amplitude of noise on temperature and precipitation, and of how far the rain belts wander from their latitudes"),
 
 	D("simulation.dt_myr", dt_myr, 0.01, 100, 1.0, "Myr", true, "time per step"),
 	D("simulation.rift_rate", rift_rate, 0, 100, 1.0, "/100 Myr", true,

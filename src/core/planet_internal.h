@@ -160,6 +160,7 @@ struct planet {
 	                             * units of 1/UINT16_MAX */
 	float *temp_shape;          /* latitude temperature profile (see climate.c) */
 	double shape_tilt;          /* tilt temp_shape was made for */
+	double band_noise;          /* climate.noise band was made for */
 	/* the ocean basins' climate (ocean_heat.c): longitude-latitude rasters
 	 * of the gyres' sea temperature anomaly, the east coasts' summer rain
 	 * and the west coasts' summer drought; the cell under each pixel, the
