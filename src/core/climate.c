@@ -94,9 +94,6 @@ static vec3 prevailing_wind(vec3 p)
 	return v3_norm(v3_add(v3_scale(east, -1), v3_scale(north, -0.35 * hemi)));
 }
 
-/* What climate_init samples once per cell (each cell its own values, so
- * the pool's split changes nothing): the two noises, four cells at a time
- * where noise_fbm_many can, the rain band and |latitude|. */
 /* The static climate fields are kept in 16 bits (2 B/cell each instead of
  * 4): the noise to 1/32 767, the rain band to 1/65 535, far below what
  * the climate can tell apart. */
@@ -110,6 +107,9 @@ static inline double q15_to_unit(int16_t q)
 	return q * (1.0 / INT16_MAX);
 }
 
+/* What climate_init samples once per cell (each cell its own values, so
+ * the pool's split changes nothing): the two noises, four cells at a time
+ * where noise_fbm_many can. The rain band follows (update_rain_band). */
 static void cell_climate_chunk(void *ctx, int b, int e, int chunk)
 {
 	(void)chunk;
