@@ -7,8 +7,13 @@
  * and west coasts (coast_sides.h) and the sea-ice edge. Each cell of the table is the range over the seeds. A benchmark,
  * not a test: it reads snapshots only, as any view does.
  *
- * Usage: bench_realism [-s SEEDS] [-n STEPS] [-j THREADS] [SCENARIO...]
+ * Usage: bench_realism [-s SEEDS] [-n STEPS] [-m FROM,TO,EVERY] [-j THREADS] [SCENARIO...]
  *   SEEDS  comma list (default 1,2,3); STEPS comma list (default 0,300,1000,3000)
+ *   -m     a last column: each seed's mean over steps FROM..TO every EVERY
+ *          (default 300,3000,50; 0,0,0 for none). A single step of a
+ *          chaotic run catches whatever collision or rift is under way, so
+ *          a regenerated table moves by more than a change does; the means
+ *          move much less.
  *   no scenario: the built-in default. */
 #include <math.h>
 #include <stdio.h>
@@ -315,11 +320,44 @@ static int parse_list(const char *arg, long *out, int max)
 #define MAX_SEEDS 16
 #define MAX_STEPS 16
 
-/* fig[seed][checkpoint][figure] */
-static double fig[MAX_SEEDS][MAX_STEPS][F_COUNT];
+/* fig[seed][checkpoint][figure]; the last checkpoint slot, nk, holds the
+ * seed's means when they are asked for */
+static double fig[MAX_SEEDS][MAX_STEPS + 1][F_COUNT];
+
+/* steps FROM..TO every EVERY for the means column; every 0: none */
+typedef struct mean_span { long from, to, every; } mean_span;
+
+static int in_span(const mean_span *m, long t)
+{
+	return m->every > 0 && t >= m->from && t <= m->to && (t - m->from) % m->every == 0;
+}
+
+/* Print "lo … hi" of figure f over the seeds at checkpoint k, or one value. */
+static void print_range(int f, int k, int ns)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	for (int si = 0; si < ns; si++) {
+		double v = fig[si][k][f];
+		if (isnan(v))
+			continue;
+		lo = fmin(lo, v);
+		hi = fmax(hi, v);
+	}
+	char a[32], b[32];
+	if (lo > hi) {
+		printf(" — |");
+		return;
+	}
+	snprintf(a, sizeof a, figure[f].fmt, lo);
+	snprintf(b, sizeof b, figure[f].fmt, hi);
+	if (strcmp(a, b) == 0)
+		printf(" %s |", a);
+	else
+		printf(" %s … %s |", a, b);
+}
 
 static int run_scenario(const char *path, const long *seeds, int ns, const long *steps, int nk,
-                        pool_t *pool)
+                        const mean_span *mean, pool_t *pool)
 {
 	params base;
 	char *errors = NULL;
@@ -339,15 +377,33 @@ static int run_scenario(const char *path, const long *seeds, int ns, const long 
 			return -1;
 		}
 		snapshot_t *s = snapshot_new(planet_grid(pl));
-		for (int k = 0; k < nk; k++) {
-			while (planet_step_count(pl) < steps[k])
-				if (planet_step(pl, err, sizeof err) < 0) {
-					fprintf(stderr, "bench_realism: %s\n", err);
-					return -1;
+		long last = steps[nk - 1];
+		if (mean->every > 0 && mean->to > last)
+			last = mean->to;
+		double sum[F_COUNT] = {0}, f[F_COUNT];
+		int count[F_COUNT] = {0}, k = 0;
+		for (long t = 0;; t++) {
+			int check = k < nk && steps[k] == t, in_mean = in_span(mean, t);
+			if (check || in_mean) {
+				planet_snapshot(pl, s);
+				measure(s, f);
+			}
+			for (; k < nk && steps[k] == t; k++)
+				memcpy(fig[si][k], f, sizeof f);
+			for (int i = 0; in_mean && i < F_COUNT; i++)
+				if (!isnan(f[i])) {
+					sum[i] += f[i];
+					count[i]++;
 				}
-			planet_snapshot(pl, s);
-			measure(s, fig[si][k]);
+			if (t >= last)
+				break;
+			if (planet_step(pl, err, sizeof err) < 0) {
+				fprintf(stderr, "bench_realism: %s\n", err);
+				return -1;
+			}
 		}
+		for (int i = 0; i < F_COUNT; i++)
+			fig[si][nk][i] = count[i] ? sum[i] / count[i] : NAN;
 		snapshot_free(s);
 		planet_free(pl);
 		fprintf(stderr, ".");
@@ -357,35 +413,19 @@ static int run_scenario(const char *path, const long *seeds, int ns, const long 
 	for (int si = 0; si < ns; si++)
 		printf("%s%ld", si ? "," : " ", seeds[si]);
 	printf(")\n\n| figure |");
+	int cols = nk + (mean->every > 0);
 	for (int k = 0; k < nk; k++)
 		printf(" step %ld |", steps[k]);
+	if (mean->every > 0)
+		printf(" mean, steps %ld–%ld every %ld |", mean->from, mean->to, mean->every);
 	printf(" Earth |\n|---|");
-	for (int k = 0; k < nk; k++)
+	for (int k = 0; k < cols; k++)
 		printf("---|");
 	printf("---|\n");
 	for (int f = 0; f < F_COUNT; f++) {
 		printf("| %s |", figure[f].name);
-		for (int k = 0; k < nk; k++) {
-			double lo = INFINITY, hi = -INFINITY;
-			for (int si = 0; si < ns; si++) {
-				double v = fig[si][k][f];
-				if (isnan(v))
-					continue;
-				lo = fmin(lo, v);
-				hi = fmax(hi, v);
-			}
-			char a[32], b[32];
-			if (lo > hi) {
-				printf(" — |");
-				continue;
-			}
-			snprintf(a, sizeof a, figure[f].fmt, lo);
-			snprintf(b, sizeof b, figure[f].fmt, hi);
-			if (strcmp(a, b) == 0)
-				printf(" %s |", a);
-			else
-				printf(" %s … %s |", a, b);
-		}
+		for (int k = 0; k < cols; k++)
+			print_range(f, k, ns);
 		printf(" %s |\n", figure[f].earth);
 	}
 	fflush(stdout);
@@ -395,7 +435,8 @@ static int run_scenario(const char *path, const long *seeds, int ns, const long 
 int main(int argc, char **argv)
 {
 	long seeds[MAX_SEEDS] = {1, 2, 3}, steps[MAX_STEPS] = {0, 300, 1000, 3000};
-	int ns = 3, nk = 4, threads = 2, i = 1;
+	long span[3] = {300, 3000, 50};
+	int ns = 3, nk = 4, threads = 2, i = 1, nm = 3;
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (i + 1 >= argc)
 			goto usage;
@@ -403,6 +444,8 @@ int main(int argc, char **argv)
 			ns = parse_list(argv[++i], seeds, MAX_SEEDS);
 		else if (strcmp(argv[i], "-n") == 0)
 			nk = parse_list(argv[++i], steps, MAX_STEPS);
+		else if (strcmp(argv[i], "-m") == 0)
+			nm = parse_list(argv[++i], span, 3);
 		else if (strcmp(argv[i], "-j") == 0)
 			threads = atoi(argv[++i]);
 		else
@@ -410,19 +453,22 @@ int main(int argc, char **argv)
 		if (ns <= 0 || nk <= 0 || threads < 1)
 			goto usage;
 	}
+	mean_span mean = {span[0], span[1], span[2]};
+	if (nm != 3 || mean.every < 0 || mean.from < 0 || (mean.every > 0 && mean.to < mean.from))
+		goto usage;
 	for (int k = 1; k < nk; k++)
 		if (steps[k] < steps[k - 1])
 			goto usage;
 	pool_t *pool = pool_new(threads);
 	int rc = 0;
 	if (i == argc)
-		rc |= run_scenario(NULL, seeds, ns, steps, nk, pool);
+		rc |= run_scenario(NULL, seeds, ns, steps, nk, &mean, pool);
 	for (; i < argc; i++)
-		rc |= run_scenario(argv[i], seeds, ns, steps, nk, pool);
+		rc |= run_scenario(argv[i], seeds, ns, steps, nk, &mean, pool);
 	pool_free(pool);
 	return rc ? 1 : 0;
 usage:
-	fprintf(stderr, "usage: bench_realism [-s SEEDS] [-n STEPS] [-j THREADS] [SCENARIO...]\n"
-	                "  SEEDS, STEPS: comma lists, steps ascending\n");
+	fprintf(stderr, "usage: bench_realism [-s SEEDS] [-n STEPS] [-m FROM,TO,EVERY] [-j THREADS] [SCENARIO...]\n"
+	                "  SEEDS, STEPS: comma lists, steps ascending; -m: the means column (0,0,0: none)\n");
 	return 2;
 }
