@@ -2,8 +2,9 @@
  *
  * Runs scenarios for several seeds and prints, at chosen steps, the figures
  * of bench/REALISM.md beside Earth's: hypsometry (lowlands, mode, shelves,
- * flooded continent, coast steps), plate speeds and sizes, ocean-floor ages
- * and the depth-age fit, extremes, biome shares by latitude, rain on east
+ * flooded continent, coast steps), plate speeds and sizes, ocean-floor ages,
+ * how fast floor of each age is consumed (from the step before each
+ * measured one) and the depth-age fit, extremes, biome shares by latitude, rain on east
  * and west coasts (coast_sides.h) and the sea-ice edge. Each cell of the table is the range over the seeds. A benchmark,
  * not a test: it reads snapshots only, as any view does.
  *
@@ -28,6 +29,7 @@
 enum {
 	F_LAND, F_SPEED, F_SLOW, F_SPEED_OCEAN, F_SPEED_CONT, F_EUSTATIC, F_LOW500, F_MODE, F_MEDIAN, F_ABOVE2K,
 	F_SHELF, F_FLOODED, F_COAST_STEP, F_ACTIVE, F_AGE_MEAN, F_AGE_MAX, F_AGE_OLD, F_AGE_YOUNG,
+	F_CONS_YOUNG, F_CONS_MID, F_CONS_OLD,
 	F_MADE, F_OPEN, F_RIDGE, F_FIT_A, F_FIT_B, F_HIGH, F_DEEP, F_PLATES, F_LARGEST, F_SMALL,
 	F_RAINFOREST, F_DESERT, F_DESERT_SUB, F_MEDIT, F_MEDIT_WEST, F_EAST_P, F_WEST_P,
 	F_EAST_DESERT, F_WEST_DESERT, F_EQ_H, F_EQ_T, F_EQ_P, F_EQ_WET,
@@ -55,6 +57,11 @@ static const struct {
 	[F_AGE_MAX] = {"oldest ocean floor, Myr", "%.0f", "≈ 180"},
 	[F_AGE_OLD] = {"floor older than 200 Myr, % of floor", "%.2f", "≈ 0"},
 	[F_AGE_YOUNG] = {"floor younger than 30 Myr, % of floor", "%.0f", "30–35"},
+	/* Earth's floor of every age up to ~180 Myr is consumed alike (its
+	 * area falls linearly with age): per Myr 1/(180 - age) of what is left */
+	[F_CONS_YOUNG] = {"floor consumed per Myr, % of the floor 10–30 Myr old", "%.2f", "≈ 0.6"},
+	[F_CONS_MID] = {"floor consumed per Myr, % of the floor 30–80 Myr old", "%.2f", "≈ 0.8"},
+	[F_CONS_OLD] = {"floor consumed per Myr, % of the floor 80–200 Myr old", "%.2f", "≈ 2"},
 	[F_MADE] = {"new ocean floor, km²/yr", "%.1f", "3.4"},
 	[F_OPEN] = {"boundary opening (spreading), km²/yr", "%.1f", "3.4"},
 	[F_RIDGE] = {"ridge crest (floor < 2 Myr), m", "%.0f", "≈ −2 500"},
@@ -153,6 +160,37 @@ static double boundary_opening(const snapshot_t *s)
 				open += rate * 1e-5 * edge_km;
 		}
 	return open;
+}
+
+/* Ocean floor by age band (10-30, 30-80, 80-200 Myr, ages less `shift`),
+ * sr: a band's area a step ago less the same floor's area now (aged one
+ * step) is what went down in between. */
+#define CONS_BANDS 3
+static const double cons_edge[CONS_BANDS + 1] = {10, 30, 80, 200};
+
+static void floor_bands(const snapshot_t *s, double shift, double *band)
+{
+	for (int k = 0; k < CONS_BANDS; k++)
+		band[k] = 0;
+	for (int c = 0; c < s->n; c++) {
+		if (s->crust[c] != CRUST_OCEANIC)
+			continue;
+		double age = s->age[c] - shift;
+		for (int k = 0; k < CONS_BANDS; k++)
+			if (age >= cons_edge[k] && age < cons_edge[k + 1])
+				band[k] += s->grid->area[c];
+	}
+}
+
+/* Per Myr, % of each band consumed over the last step, from the bands of
+ * the step before (`before`, NULL if none). */
+static void consumption(const snapshot_t *s, const double *before, double *f)
+{
+	double now[CONS_BANDS];
+	floor_bands(s, s->prm.dt_myr, now);
+	for (int k = 0; k < CONS_BANDS; k++)
+		f[F_CONS_YOUNG + k] = before && before[k] > 0
+		                    ? 100 * (before[k] - now[k]) / before[k] / s->prm.dt_myr : NAN;
 }
 
 static void measure(const snapshot_t *s, double *f)
@@ -380,13 +418,15 @@ static int run_scenario(const char *path, const long *seeds, int ns, const long 
 		long last = steps[nk - 1];
 		if (mean->every > 0 && mean->to > last)
 			last = mean->to;
-		double sum[F_COUNT] = {0}, f[F_COUNT];
+		double sum[F_COUNT] = {0}, f[F_COUNT], before[CONS_BANDS];
 		int count[F_COUNT] = {0}, k = 0;
+		long before_step = -1;
 		for (long t = 0;; t++) {
 			int check = k < nk && steps[k] == t, in_mean = in_span(mean, t);
 			if (check || in_mean) {
 				planet_snapshot(pl, s);
 				measure(s, f);
+				consumption(s, t > 0 && before_step == t - 1 ? before : NULL, f);
 			}
 			for (; k < nk && steps[k] == t; k++)
 				memcpy(fig[si][k], f, sizeof f);
@@ -397,6 +437,12 @@ static int run_scenario(const char *path, const long *seeds, int ns, const long 
 				}
 			if (t >= last)
 				break;
+			/* what the next measured step consumes needs this step's floor */
+			if ((k < nk && steps[k] == t + 1) || in_span(mean, t + 1)) {
+				planet_snapshot(pl, s);
+				floor_bands(s, 0, before);
+				before_step = t;
+			}
 			if (planet_step(pl, err, sizeof err) < 0) {
 				fprintf(stderr, "bench_realism: %s\n", err);
 				return -1;
