@@ -4,9 +4,10 @@
  * of bench/REALISM.md beside Earth's: hypsometry (lowlands, mode, shelves,
  * flooded continent, coast steps), plate speeds and sizes, ocean-floor ages,
  * how fast floor of each age is consumed (from the step before each
- * measured one) and the depth-age fit, extremes, biome shares by latitude, rain on east
- * and west coasts (coast_sides.h) and the sea-ice edge. Each cell of the table is the range over the seeds. A benchmark,
- * not a test: it reads snapshots only, as any view does.
+ * measured one) and the depth-age fit, extremes, biome shares by latitude,
+ * rain on east and west coasts (coast_sides.h) and the sea-ice edge. Each
+ * cell of the table is the range over the seeds. A benchmark, not a test:
+ * it reads snapshots only, as any view does.
  *
  * Usage: bench_realism [-s SEEDS] [-n STEPS] [-m FROM,TO,EVERY] [-j THREADS] [SCENARIO...]
  *   SEEDS  comma list (default 1,2,3); STEPS comma list (default 0,300,1000,3000)
