@@ -424,7 +424,8 @@ static int run_scenario(const char *path, const long *seeds, int ns, const long 
 		long before_step = -1;
 		for (long t = 0;; t++) {
 			int check = k < nk && steps[k] == t, in_mean = in_span(mean, t);
-			if (check || in_mean) {
+			int snapped = check || in_mean;
+			if (snapped) {
 				planet_snapshot(pl, s);
 				measure(s, f);
 				consumption(s, t > 0 && before_step == t - 1 ? before : NULL, f);
@@ -440,7 +441,8 @@ static int run_scenario(const char *path, const long *seeds, int ns, const long 
 				break;
 			/* what the next measured step consumes needs this step's floor */
 			if ((k < nk && steps[k] == t + 1) || in_span(mean, t + 1)) {
-				planet_snapshot(pl, s);
+				if (!snapped)
+					planet_snapshot(pl, s);
 				floor_bands(s, 0, before);
 				before_step = t;
 			}
