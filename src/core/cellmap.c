@@ -19,6 +19,29 @@ void cellmap_clear(cellmap *m)
 	}
 }
 
+void cellmap_unmap_all(cellmap *m)
+{
+	for (int i = 0; i < m->npages; i++)
+		if (m->page[i])
+			memset(m->page[i], 0xff, CELLMAP_PAGE * sizeof *m->page[i]);
+}
+
+void cellmap_drop_empty(cellmap *m)
+{
+	for (int i = 0; i < m->npages; i++) {
+		const int32_t *pg = m->page[i];
+		if (!pg)
+			continue;
+		int used = 0;
+		for (int k = 0; k < CELLMAP_PAGE && !used; k++)
+			used = pg[k] >= 0;
+		if (!used) {
+			free(m->page[i]);
+			m->page[i] = NULL;
+		}
+	}
+}
+
 void cellmap_free(cellmap *m)
 {
 	if (!m->page)

@@ -25,6 +25,11 @@ int cellmap_init(cellmap *m, int ncells);
 void cellmap_free(cellmap *m);
 /* Drop every entry (and page). */
 void cellmap_clear(cellmap *m);
+/* Unmap every entry but keep the pages, to be filled again; then
+ * cellmap_drop_empty frees the pages left without an entry. Cheaper than
+ * clear and refill: no page is freed and allocated again. */
+void cellmap_unmap_all(cellmap *m);
+void cellmap_drop_empty(cellmap *m);
 /* Set cell k to v (a sample, or -1 to unmap). 0, or -1 when out of memory. */
 int cellmap_set(cellmap *m, int k, int32_t v);
 size_t cellmap_bytes(const cellmap *m);

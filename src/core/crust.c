@@ -187,7 +187,7 @@ static int compact_pool(planet_t *pl, int pi, int32_t *remap)
 	plate_t *p = &pl->plates[pi];
 	crust_pool *cr = &p->crust;
 	int j = 0, rc = 0;
-	cellmap_clear(&p->map);
+	cellmap_unmap_all(&p->map);
 	for (int i = 0; i < cr->count; i++) {
 		if (cr->type[i] == CRUST_CONSUMED) {
 			remap[i] = -1;
@@ -201,6 +201,7 @@ static int compact_pool(planet_t *pl, int pi, int32_t *remap)
 		j++;
 	}
 	cr->count = j;
+	cellmap_drop_empty(&p->map);
 	/* A plate that lost much of its crust (to a rift or to subduction)
 	 * kept room for all of it: over 50 steps at level 7 the pools held
 	 * 1.6 samples per sample in use. Give back what is far beyond a

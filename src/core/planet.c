@@ -149,6 +149,7 @@ void planet_free(planet_t *pl)
 	free(pl->stat_parts);
 	free(pl->force_parts);
 	free(pl->spread_parts);
+	free(pl->sea_parts);
 	grid_free(pl->grid);
 	free(pl);
 }

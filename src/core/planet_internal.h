@@ -143,6 +143,8 @@ struct planet {
 	int force_parts_cap;
 	int32_t *spread_parts;      /* per-chunk counts per plate (stress.c) */
 	size_t spread_parts_cap;
+	int64_t *sea_parts;         /* per-chunk height histograms (sealevel.c) */
+	size_t sea_parts_cap;
 
 	/* static per-cell climate helpers, from the grid */
 	/* upwind neighbours of cell c and their weights: bit k of wind_mask[c]

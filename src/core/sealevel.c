@@ -1,6 +1,7 @@
 /* sealevel.c: where the sea stands over the surface heights of a step. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "planet_internal.h"
 
@@ -12,15 +13,53 @@
  * the abyssal plains. Both solves use an area-weighted histogram of heights
  * in 1 m bins: exact to the bin, O(n). */
 #define SEA_BINS 20000
+#define SEA_AREA_ONE 0x1p56   /* histogram area unit: 2^-56 sr */
 
-static void sea_histogram(const planet_t *pl, double *hist)
+typedef struct hist_ctx {
+	const planet_t *pl;
+	int64_t *parts;   /* per chunk, SEA_BINS + 1 bins */
+} hist_ctx;
+
+static void hist_chunk(void *ctx, int b, int e, int chunk)
 {
-	const grid_t *g = pl->grid;
-	for (int c = 0; c < g->n; c++) {
-		int b = (int)(pl->elevation[c] - ELEV_MIN_M);
-		b = b < 0 ? 0 : b > SEA_BINS ? SEA_BINS : b;
-		hist[b] += g->area[c];
+	const hist_ctx *hc = ctx;
+	const planet_t *pl = hc->pl;
+	const double *area = pl->grid->area;
+	int64_t *hist = hc->parts + (size_t)chunk * (SEA_BINS + 1);
+	memset(hist, 0, (SEA_BINS + 1) * sizeof *hist);
+	for (int c = b; c < e; c++) {
+		int k = (int)(pl->elevation[c] - ELEV_MIN_M);
+		k = k < 0 ? 0 : k > SEA_BINS ? SEA_BINS : k;
+		hist[k] += (int64_t)(area[c] * SEA_AREA_ONE);
 	}
+}
+
+/* Area per 1 m height bin into hist. The areas add up as integers (2^-56 sr
+ * each, the sphere below 2^63), so the sum is exact and one chunk of cells
+ * per thread gives the same bins for any thread count. -1: out of memory. */
+static int sea_histogram(planet_t *pl, double *hist)
+{
+	int n = pl->grid->n, parts = pool_threads(pl->pool);
+	parts = parts < 1 ? 1 : parts;
+	size_t need = (size_t)parts * (SEA_BINS + 1);
+	if (need > pl->sea_parts_cap) {
+		int64_t *sp = realloc(pl->sea_parts, need * sizeof *sp);
+		if (!sp)
+			return -1;
+		pl->sea_parts = sp;
+		pl->sea_parts_cap = need;
+	}
+	hist_ctx hc = {pl, pl->sea_parts};
+	int grain = (n + parts - 1) / parts;
+	pool_for(pl->pool, n, grain > 0 ? grain : 1, hist_chunk, &hc);
+	int chunks = pool_chunks(n, grain > 0 ? grain : 1);
+	for (int k = 0; k <= SEA_BINS; k++) {
+		int64_t sum = 0;
+		for (int i = 0; i < chunks; i++)
+			sum += pl->sea_parts[(size_t)i * (SEA_BINS + 1) + (size_t)k];
+		hist[k] = (double)sum / SEA_AREA_ONE;
+	}
+	return 0;
 }
 
 static double level_for_fraction(const double *hist, double fraction)
@@ -66,10 +105,11 @@ static double level_for_volume(const double *hist, double volume)
 
 static double solve_sea_level(planet_t *pl)
 {
-	double *hist = calloc(SEA_BINS + 1, sizeof *hist);
-	if (!hist)
+	double *hist = malloc((SEA_BINS + 1) * sizeof *hist);
+	if (!hist || sea_histogram(pl, hist) < 0) {
+		free(hist);
 		return pl->sea_level;
-	sea_histogram(pl, hist);
+	}
 	double level;
 	if (pl->ocean_volume <= 0) {
 		level = level_for_fraction(hist, pl->prm.ocean_fraction);
@@ -93,11 +133,9 @@ void sealevel_update(planet_t *pl)
  * the basins hold below it, so later steps keep that volume. */
 void sealevel_fix(planet_t *pl, double level)
 {
-	double *hist = calloc(SEA_BINS + 1, sizeof *hist);
-	if (hist) {
-		sea_histogram(pl, hist);
+	double *hist = malloc((SEA_BINS + 1) * sizeof *hist);
+	if (hist && sea_histogram(pl, hist) == 0)
 		pl->ocean_volume = volume_below(hist, level);
-		free(hist);
-	}
+	free(hist);
 	pl->sea_level = level;
 }

@@ -550,6 +550,46 @@ static void straggler_chunk(void *ctx, int b, int e, int chunk)
 	}
 }
 
+/* The cells two plates cover (an under plate), in cell order, into list;
+ * their number. Few cells have one: under_plate is scanned four cells to a
+ * word, and a word of -1s (no under plate) is skipped whole. */
+static int list_overlaps(const planet_t *pl, int32_t *list)
+{
+	int n = pl->grid->n, m = 0, c = 0;
+	const int16_t *under = pl->under_plate;
+	for (; c + 4 <= n; c += 4) {
+		uint64_t w;
+		memcpy(&w, under + c, sizeof w);
+		if (w == UINT64_MAX)
+			continue;
+		for (int k = c; k < c + 4; k++)
+			if (under[k] >= 0)
+				list[m++] = k;
+	}
+	for (; c < n; c++)
+		if (under[c] >= 0)
+			list[m++] = c;
+	return m;
+}
+
+#define OVERLAP_AHEAD 6   /* overlaps between a prefetch and its use */
+
+static void prefetch_overlap(const planet_t *pl, const size_t *base, int c)
+{
+	int o = pl->cand_owner[c], u = pl->under_plate[c];
+	int so = pl->cand_sample[c], su = pl->under_sample[c];
+	const crust_pool *cu = &pl->plates[u].crust;
+	__builtin_prefetch(&cu->type[su]);
+	__builtin_prefetch(&cu->thick[su]);
+	__builtin_prefetch(&pl->sample_seen[base[u] + (size_t)su]);
+	if (o >= 0) {
+		const crust_pool *co = &pl->plates[o].crust;
+		__builtin_prefetch(&co->type[so]);
+		__builtin_prefetch(&co->elev[so]);
+		__builtin_prefetch(&co->thick[so]);
+	}
+}
+
 int tectonics_step(planet_t *pl, char *err, size_t errlen)
 {
 	const grid_t *g = pl->grid;
@@ -637,9 +677,17 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 	seen_ctx sc = {pl, base};
 	pool_for(pl->pool, n, 8192, seen_chunk, &sc);
 
-	for (int c = 0; c < n; c++) {
+	/* the overlaps in cell order (gap_cell, done with, holds the list),
+	 * their crust asked for a few overlaps ahead: the pass is serial and
+	 * its time went to waiting for samples scattered over the pools */
+	int32_t *overlap = pl->gap_cell;
+	int no = list_overlaps(pl, overlap);
+	for (int i = 0; i < no; i++) {
+		if (i + OVERLAP_AHEAD < no)
+			prefetch_overlap(pl, base, overlap[i + OVERLAP_AHEAD]);
+		int c = overlap[i];
 		int o = pl->cand_owner[c], u = pl->under_plate[c];
-		if (o < 0 || u < 0)
+		if (o < 0)
 			continue;
 		plate_t *po = &pl->plates[o], *pu = &pl->plates[u];
 		int so = pl->cand_sample[c], su = pl->under_sample[c];
