@@ -19,6 +19,12 @@
 #define SHELF_BASE_M -150.0          /* passive margins settle to shelf depth
                                       * below the sea */
 #define SHELF_SUBSIDENCE_MYR 30.0    /* thermal subsidence of a margin */
+#define BASIN_FILL_MYR 150.0         /* land below its base fills (sediment,
+                                      * rebound): at 30 Myr each rise of the
+                                      * sea lifted the land with it and each
+                                      * fall left it high, so land climbed;
+                                      * at 300 low interiors stood as lakes
+                                      * and deserts grew wet */
 #define MARGIN_THICK_KM 27.0         /* stretched crust of a passive margin */
 #define SHELF_THICK_MIN_KM 22.0     /* step-0 shelves float on no less */
 #define INNER_MARGIN_KM 29.0        /* the row behind it: an inner shelf */
@@ -559,6 +565,7 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 	/* the rise grows as slowly as the floor deepens: checked now and then */
 	int rise_pass = pl->step % MARGIN_EVERY == 0;
 	double shelf_keep = exp(-dt / SHELF_SUBSIDENCE_MYR);
+	double fill_keep = exp(-dt / BASIN_FILL_MYR);
 	double root_keep = exp(-ROOT_EROSION * pl->prm.erosion_rate * dt);
 	for (int at = b; at < e; at++) {
 		int pi = order[at];
@@ -587,10 +594,12 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 				 * high ranges wear down in ~100 Myr, lowlands barely */
 				double base = continental_base(pl, &pl->plates[pi], i);
 				double relief = fmax(0, el - base) / RELIEF_EROSION_M;
-				/* a stretched margin cools and sinks to a shelf quickly,
-				 * and sediment fills basins below the base as fast, so
-				 * interiors do not drown into lakes at sea level */
-				double k = base < pl->sea_level || el < base ? shelf_keep
+				/* a stretched margin cools and sinks to a shelf quickly;
+				 * land below its base (the sea rose) fills and rebounds
+				 * more slowly, so a rising sea floods the lowlands for
+				 * a while (epicontinental seas) instead of lifting them */
+				double k = base < pl->sea_level ? shelf_keep
+				         : el < base ? fill_keep
 				         : keep * (1 + log_keep * relief);   /* keep^(1+relief), to first order */
 				el = base + (el - base) * k;
 				/* thickened crust loses its root as its mountains wear
