@@ -40,7 +40,6 @@ static void hist_chunk(void *ctx, int b, int e, int chunk)
 static int sea_histogram(planet_t *pl, double *hist)
 {
 	int n = pl->grid->n, parts = pool_threads(pl->pool);
-	parts = parts < 1 ? 1 : parts;
 	size_t need = (size_t)parts * (SEA_BINS + 1);
 	if (need > pl->sea_parts_cap) {
 		int64_t *sp = realloc(pl->sea_parts, need * sizeof *sp);
@@ -50,9 +49,8 @@ static int sea_histogram(planet_t *pl, double *hist)
 		pl->sea_parts_cap = need;
 	}
 	hist_ctx hc = {pl, pl->sea_parts};
-	int grain = (n + parts - 1) / parts;
-	pool_for(pl->pool, n, grain > 0 ? grain : 1, hist_chunk, &hc);
-	int chunks = pool_chunks(n, grain > 0 ? grain : 1);
+	int grain = (n + parts - 1) / parts, chunks = pool_chunks(n, grain);
+	pool_for(pl->pool, n, grain, hist_chunk, &hc);
 	for (int k = 0; k <= SEA_BINS; k++) {
 		int64_t sum = 0;
 		for (int i = 0; i < chunks; i++)
