@@ -14,21 +14,26 @@ double elevation_trench_m(const planet_t *pl, int c)
 	return pl->subducting[c] ? TRENCH_M * pow(clampd(pl->stress[c], 0, 1), 0.7) : 0;
 }
 
+/* The terrain detail drawn on sample s of a pool (m). A shelf is flat
+ * (sediment fills it): terrain relief fades on the thinned continental
+ * crust of a margin, or the hills of the noise stood up out of it as a ring
+ * of land along passive coasts. Thickness, not height against the sea: a
+ * restored state must draw the same heights before its sea is known. */
+double elevation_detail_m(const planet_t *pl, const crust_pool *cr, int s)
+{
+	double detail = pl->prm.noise_m * cr->detail[s];
+	if (cr->type[s] == CRUST_CONTINENTAL)
+		detail *= clampd((cr->thick[s] - SHELF_FLAT_KM) / SHELF_RELIEF_KM, 0, 1);
+	return detail;
+}
+
 static void elevation_chunk(void *ctx, int b, int e, int chunk)
 {
 	planet_t *pl = ctx;
 	for (int c = b; c < e; c++) {
-		const plate_t *p = &pl->plates[pl->owner[c]];
+		const crust_pool *cr = &pl->plates[pl->owner[c]].crust;
 		int s = pl->sample[c];
-		double detail = pl->prm.noise_m * p->crust.detail[s];
-		/* a shelf is flat (sediment fills it): terrain relief fades on
-		 * the thinned continental crust of a margin, or the hills of the
-		 * noise stood up out of it as a ring of land along passive coasts.
-		 * Thickness, not height against the sea: a restored state must
-		 * draw the same heights before its sea is known. */
-		if (p->crust.type[s] == CRUST_CONTINENTAL)
-			detail *= clampd((p->crust.thick[s] - SHELF_FLAT_KM) / SHELF_RELIEF_KM, 0, 1);
-		double h = p->crust.elev[s] + detail;
+		double h = cr->elev[s] + elevation_detail_m(pl, cr, s);
 		if (pl->subducting[c])
 			h -= elevation_trench_m(pl, c);
 		pl->elevation[c] = (float)clampd(h, ELEV_MIN_M, ELEV_MAX_M);

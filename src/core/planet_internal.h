@@ -48,7 +48,10 @@
 	X(float, thick)      /* km */ \
 	X(float, age)        /* Myr */ \
 	X(float, orogeny)    /* metres of uplift gained in collisions */ \
-	X(float, detail)     /* terrain-noise relief, in units of terrain.noise_m */
+	X(float, detail)     /* terrain-noise relief, in units of terrain.noise_m */ \
+	X(uint8_t, reach)    /* REACH_* of the world cells that showed it when
+	                      * the sea's reach was last marked (crust.c), 0 if
+	                      * none did */
 
 /* Bytes one sample takes in a state file. */
 #define CRUST_FIELD_SIZE(type, name) + sizeof(type)
@@ -346,8 +349,16 @@ void surface_climate_refresh(planet_t *pl);
 
 /* elevation.c: pl->elevation from crust heights, detail and trenches */
 void elevation_update(planet_t *pl);
+/* The terrain detail drawn on sample s of a pool (m). */
+double elevation_detail_m(const planet_t *pl, const crust_pool *cr, int s);
 /* How far below its crust cell c is drawn where a slab sinks (m, >= 0). */
 double elevation_trench_m(const planet_t *pl, int c);
+/* basins.c: where the sea reaches, per world cell from this step's heights:
+ * water joined to the open ocean and land on its shore are REACH_OPEN, closed
+ * basins and land inland of every shore REACH_SHUT (bits, so the cells that
+ * show one sample can be or-ed together). Uses pl->queue. */
+enum { REACH_OPEN = 1, REACH_SHUT = 2 };
+void basins_mark(const planet_t *pl, uint8_t *reach);
 /* sealevel.c: pl->sea_level for this step's heights */
 void sealevel_update(planet_t *pl);
 /* The sea at this level, with the water volume below it kept. */
