@@ -572,12 +572,12 @@ static double basin_fill(double el, double plain, double dt)
 
 /* Where the sea reaches (basins.c), kept on the crust so that it moves
  * with the plates between markings: each sample gets the or of the world
- * cells that show it, 0 if none does. The cells' marks in work[0], free
- * after the orogeny pass. */
+ * cells that show it, 0 if none does. The cells' marks in work[0] and the
+ * bodies' sizes in work[2], free after the orogeny pass. */
 static void mark_reach(planet_t *pl)
 {
 	uint8_t *cells = (uint8_t *)pl->work[0];
-	basins_mark(pl, cells);
+	basins_mark(pl, cells, pl->work[2]);
 	for (int i = 0; i < pl->nplates; i++) {
 		crust_pool *cr = &pl->plates[i].crust;
 		if (cr->count)
@@ -600,6 +600,7 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 	double shelf_keep = exp(-dt / SHELF_SUBSIDENCE_MYR);
 	double fill_keep = exp(-dt / BASIN_FILL_MYR);
 	double root_keep = exp(-ROOT_EROSION * pl->prm.erosion_rate * dt);
+	int join_continent = pl->stats.continental_fraction < pl->continental_target;
 	for (int at = b; at < e; at++) {
 		int pi = order[at];
 		relax_continents(pl, &pl->plates[pi]);
@@ -624,10 +625,15 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 				    touches_own(pl, &pl->plates[pi], i, CRUST_CONTINENTAL))
 					el = fmax(el, pl->sea_level + RISE_DEPTH_M);
 				/* ocean floor trapped inside a continent: the basin fills,
-				 * and once filled to the sea it is the continent's */
+				 * and once filled it joins the continent while the
+				 * continents are short of their step-0 share; beyond it
+				 * the floor stays oceanic under the sediment, as the South
+				 * Caspian's (joining always, the filled basins grew the
+				 * desert world's continents from 81 to 91 % of the sphere
+				 * and drove its sea 4 km up) */
 				if (shut && el < plain) {
 					el = basin_fill(el, plain, dt);
-					if (el >= plain - BASIN_SPILL_M) {
+					if (el >= plain - BASIN_SPILL_M && join_continent) {
 						cr->type[i] = CRUST_CONTINENTAL;
 						cr->thick[i] = (float)crust_thickness_for_height(BASIN_SPILL_M);
 						cr->orogeny[i] = 0;

@@ -356,9 +356,10 @@ double elevation_trench_m(const planet_t *pl, int c);
 /* basins.c: where the sea reaches, per world cell from this step's heights:
  * water joined to the open ocean and land on its shore are REACH_OPEN, closed
  * basins and land inland of every shore REACH_SHUT (bits, so the cells that
- * show one sample can be or-ed together). Uses pl->queue. */
+ * show one sample can be or-ed together). Uses pl->queue; sizes holds n
+ * entries. */
 enum { REACH_OPEN = 1, REACH_SHUT = 2 };
-void basins_mark(const planet_t *pl, uint8_t *reach);
+void basins_mark(const planet_t *pl, uint8_t *reach, int32_t *sizes);
 /* sealevel.c: pl->sea_level for this step's heights */
 void sealevel_update(planet_t *pl);
 /* The sea at this level, with the water volume below it kept. */

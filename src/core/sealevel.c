@@ -10,7 +10,8 @@
  * that fills the basins then is remembered. Later steps keep that volume:
  * the sea rises when young, shallow ocean floor crowds the basins and falls
  * when they deepen, and shrinking continents can never pull the sea down to
- * the abyssal plains. Both solves use an area-weighted histogram of heights
+ * the abyssal plains. Only ground the sea reaches counts (basins.c). Both
+ * solves use an area-weighted histogram of heights
  * in 1 m bins: exact to the bin, O(n). */
 #define SEA_BINS 20000
 #define SEA_AREA_ONE 0x1p56   /* histogram area unit: 2^-56 sr */
@@ -30,6 +31,11 @@ static void hist_chunk(void *ctx, int b, int e, int chunk)
 	for (int c = b; c < e; c++) {
 		int k = (int)(pl->elevation[c] - ELEV_MIN_M);
 		k = k < 0 ? 0 : k > SEA_BINS ? SEA_BINS : k;
+		/* ground out of the sea's reach holds none of its water, however
+		 * low: a closed basin's lake is not the ocean, and a hollow the
+		 * sea rose past does not fill until the sea reaches it */
+		if (pl->plates[pl->owner[c]].crust.reach[pl->sample[c]] == REACH_SHUT)
+			k = SEA_BINS;
 		hist[k] += (int64_t)(area[c] * SEA_AREA_ONE);
 	}
 }
