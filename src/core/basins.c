@@ -18,7 +18,7 @@
  * Mediterranean) counts as open ocean even if land closes it all round, and
  * so do the largest bodies that hold OPEN_WATER_SHARE of the water between
  * them: on a world of inland seas (the desert preset) they are its ocean,
- * and filling them one by one drove the sea 9 km up the continents. */
+ * not hollows to fill. */
 #define OPEN_SEA_SHARE 0.01
 #define OPEN_WATER_SHARE 0.9
 

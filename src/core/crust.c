@@ -790,8 +790,8 @@ int crust_evolve(planet_t *pl)
 	if (orogeny(pl) < 0)
 		return -1;
 	/* every few steps: a basin fills over several, and the marks ride
-	 * with the crust in between (marking took 0.75 ms a step at level 6,
-	 * a quarter of the step) */
+	 * with the crust in between (marking takes 0.75 ms at level 6, a
+	 * fifth to a third of a step) */
 	if (pl->step % REACH_EVERY == 0)
 		mark_reach(pl);
 	age_ctx ac = {.pl = pl};
