@@ -817,6 +817,84 @@ out:
 	pool_free(p2);
 }
 
+/* Angle (degrees) between a cell's centre and the unit vector at. */
+static double cell_angle(const grid_t *g, int c, vec3 at)
+{
+	return acos(fmax(-1, fmin(1, v3_dot(g->centre[c], at)))) * 180 / M_PI;
+}
+
+/* Where the sea reaches (basins.c), on drawn heights: a lake inside a
+ * continent is shut, and so is the continent's interior; the ocean and
+ * the coast are open. On a world of land with one sea under 1 % of the
+ * cells and two one-cell ponds, the sea holds nine tenths of the water
+ * and stays open; the ponds are shut. */
+static void test_basins(void)
+{
+	params p = base_params(4);
+	planet_t *pl = make(&p, NULL);
+	if (!pl)
+		return;
+	const grid_t *g = pl->grid;
+	int n = g->n;
+	uint8_t *reach = malloc((size_t)n);
+	int32_t *sizes = malloc((size_t)n * sizeof *sizes);
+	vec3 at = v3(0, 0, 1), far = v3(1, 0, 0), far2 = v3(-1, 0, 0), far3 = v3(0, 1, 0);
+	pl->sea_level = 0;
+	for (int c = 0; c < n; c++) {
+		double a = cell_angle(g, c, at);
+		pl->elevation[c] = a < 8 ? -300 : a < 40 ? 500 : -4000;
+	}
+	basins_mark(pl, reach, sizes);
+	int lake_shut = 1, ocean_open = 1, inland_shut = 1, coast_open = 1, coasts = 0;
+	for (int c = 0; c < n; c++) {
+		double a = cell_angle(g, c, at);
+		int shore = 0;
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
+			shore |= pl->elevation[g->nbr[k]] < -1000;
+		if (a < 8)
+			lake_shut &= reach[c] == REACH_SHUT;
+		else if (a >= 40)
+			ocean_open &= reach[c] == REACH_OPEN;
+		else if (shore) {
+			coast_open &= reach[c] == REACH_OPEN;
+			coasts++;
+		} else if (a > 12 && a < 30) {
+			inland_shut &= reach[c] == REACH_SHUT;
+		}
+	}
+	ok(lake_shut && ocean_open, "basins: a lake inside a continent is shut, the ocean open");
+	ok(coast_open && coasts > 0 && inland_shut, "basins: the %d coast cells are open, the interior shut", coasts);
+
+	/* one sea of about 20 cells (1 % would be %d) and two ponds */
+	int sea_cells = 0, pond[2] = {-1, -1};
+	double best[2] = {1e9, 1e9};
+	for (int c = 0; c < n; c++) {
+		pl->elevation[c] = 500;
+		double a = cell_angle(g, c, far);
+		if (a < 10) {
+			pl->elevation[c] = -2000;
+			sea_cells++;
+		}
+		double d2 = cell_angle(g, c, far2), d3 = cell_angle(g, c, far3);
+		if (d2 < best[0])
+			best[0] = d2, pond[0] = c;
+		if (d3 < best[1])
+			best[1] = d3, pond[1] = c;
+	}
+	pl->elevation[pond[0]] = pl->elevation[pond[1]] = -50;
+	basins_mark(pl, reach, sizes);
+	int sea_open = 1;
+	for (int c = 0; c < n; c++)
+		if (cell_angle(g, c, far) < 10)
+			sea_open &= reach[c] == REACH_OPEN;
+	ok(sea_cells < n / 100 && sea_open && reach[pond[0]] == REACH_SHUT && reach[pond[1]] == REACH_SHUT,
+	   "basins: a sea of %d cells (under 1 %% of %d) holding most of the water is open, two ponds shut",
+	   sea_cells, n);
+	free(reach);
+	free(sizes);
+	planet_free(pl);
+}
+
 int main(void)
 {
 	tap_init();
@@ -835,5 +913,6 @@ int main(void)
 	test_view_and_trim();
 	test_arid_limit();
 	test_wandering_belts();
+	test_basins();
 	return tap_done();
 }
