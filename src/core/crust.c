@@ -44,9 +44,11 @@
 #define OROGEN_M 9000.0              /* relief of a belt at full stress */
 #define OROGEN_STRESS 0.6            /* stress (x 10 cm/yr) of full relief */
 #define OROGEN_RATE 0.05             /* share of the missing height per Myr */
-#define ROOTLESS_KM 20.0             /* crust this thin (a young arc, a
-                                      * stretched margin) ... */
-#define ROOTLESS_SUPPORT 0.2         /* ... holds this share of a belt's relief */
+#define ROOTLESS_KM 28.0             /* crust this thin (a young arc, a
+                                      * stretched margin) holds no relief:
+                                      * it floats below the sea until it
+                                      * has thickened ... */
+#define ROOTED_KM 31.0               /* ... and this thick, all of it */
 #define SQUEEZE_THICKEN 0.15         /* squeezed thin crust thickens toward
                                       * normal at this share of OROGEN_RATE */
 #define CRUST_COLLAPSE_KM 42.0       /* thicker crust spreads onto its margin */
@@ -306,12 +308,13 @@ static void orogeny_cell(const orogeny_ctx *o, int c)
 		cr->thick[s] += (float)((CRUST_NORMAL_KM - cr->thick[s]) * o->thicken * squeeze);
 	double dthick = cr->thick[s] - CRUST_NORMAL_KM;
 	double base = pl->sea_level + FREEBOARD_M + dthick * (dthick > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
-	/* high ground needs a root (Airy isostasy): thin crust holds low
-	 * ranges only, the normal and thickened crust of a collision the
-	 * full relief; lifted as much, thin arc and margin crust stood
-	 * +0.9...+1.3 km over its own floor and coasts were 3.2-3.5 km cliffs */
-	double support = clampd((cr->thick[s] - ROOTLESS_KM) / (CRUST_NORMAL_KM - ROOTLESS_KM),
-	                        ROOTLESS_SUPPORT, 1.0);
+	/* high ground needs a root (Airy isostasy): crust thinner than
+	 * ROOTLESS_KM holds no relief, rooted crust all of it; lifted in
+	 * full, thin arc and margin crust stood +0.9...+1.3 km over its own
+	 * floor and coasts were 3.2-3.5 km cliffs, and with a fifth of the
+	 * relief down to 20 km it still held a tenth of the land up, out of
+	 * the shelves (3 % of the surface where Earth has 5) */
+	double support = clampd((cr->thick[s] - ROOTLESS_KM) / (ROOTED_KM - ROOTLESS_KM), 0.0, 1.0);
 	double target = base + o->relief * support * pow(squeeze, 1.5);
 	if (cr->elev[s] < target) {
 		double up = (target - cr->elev[s]) * o->rate;
