@@ -49,10 +49,11 @@
                                       * it floats below the sea until it
                                       * has thickened ... */
 #define ROOTED_KM 31.0               /* ... and this thick, all of it */
-#define ARC_SUPPORT 0.2              /* the overriding edge of a convergent
-                                      * boundary (arc, forearc) holds this
-                                      * share on any crust: magma and the
-                                      * squeeze hold it up */
+#define ARC_SUPPORT 0.2              /* the row along a convergent boundary
+                                      * (an arc over its slab, a collision's
+                                      * front) holds this share on any
+                                      * crust: magma and the squeeze hold
+                                      * it up */
 #define SQUEEZE_THICKEN 0.15         /* squeezed thin crust thickens toward
                                       * normal at this share of OROGEN_RATE */
 #define CRUST_COLLAPSE_KM 42.0       /* thicker crust spreads onto its margin */
@@ -313,8 +314,9 @@ static void orogeny_cell(const orogeny_ctx *o, int c)
 	double dthick = cr->thick[s] - CRUST_NORMAL_KM;
 	double base = pl->sea_level + FREEBOARD_M + dthick * (dthick > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
 	/* high ground needs a root (Airy isostasy): crust thinner than
-	 * ROOTLESS_KM holds no relief, rooted crust all of it, except on the
-	 * boundary row itself, the arc over the slab; lifted in full, thin
+	 * ROOTLESS_KM holds no relief, rooted crust all of it, except in the
+	 * convergent boundary row itself (the arc over the slab, the front of
+	 * a collision; either plate's side); lifted in full, thin
 	 * arc and margin crust stood +0.9...+1.3 km over its own floor and
 	 * coasts were 3.2-3.5 km cliffs, and with a fifth of the relief held
 	 * everywhere down to 20 km, thin crust behind the arcs stood up too,
