@@ -15,6 +15,7 @@
 
 #include "config.h"
 #include "core/grid.h"
+#include "core/rng.h"
 #include "core/params.h"
 #include "core/snapshot.h"
 #include "io/colormap.h"
@@ -566,6 +567,49 @@ static void test_detail(const grid_t *g)
 	snapshot_free(s);
 }
 
+/* The detail draws coasts only where the cells do: lowland at 20 m beside
+ * 1.5 km hills (a quarter of that relief is ten times the lowland's
+ * height) and shallows at -30 m beside the abyss. Between three land cells
+ * nothing is drawn below the sea, between three sea cells nothing above
+ * it; where land and sea cells meet, the coast stays rough (the noise
+ * still crosses the sea level there). Unbounded, the noise dug lakes into
+ * such plains and raised islets out of the shallows. */
+static void test_detail_coasts(const grid_t *g)
+{
+	snapshot_t *s = make_snapshot(g, 0, 0);
+	for (int c = 0; c < g->n; c++) {
+		int hill = c % 5 == 0;
+		s->elevation[c] = g->centre[c].x > 0 ? (hill ? 1500.0f : 20.0f) : (hill ? -3000.0f : -30.0f);
+	}
+	snapshot_fill_detail(s);
+	colormap_cursor cur = COLORMAP_CURSOR_INIT;
+	int dug = 0, raised = 0, crossed = 0, inland = 0, offshore = 0;
+	rng_t r;
+	rng_seed(&r, 99);
+	for (int i = 0; i < 40000; i++) {
+		colormap_at at;
+		colormap_locate(s, rng_unit(&r), &cur, &at);
+		int land = 0;
+		for (int k = 0; k < 3; k++)
+			land += s->elevation[at.t.c[k]] >= 0;
+		double e = colormap_at_height(s, &at);
+		if (land == 3) {
+			inland++;
+			dug += e < 0;
+		} else if (land == 0) {
+			offshore++;
+			raised += e >= 0;
+		} else {
+			crossed += (e >= 0) != (at.h.e >= 0);
+		}
+	}
+	ok(inland > 1000 && offshore > 1000 && dug == 0 && raised == 0,
+	   "detail: no lake among land cells (%d of %d points), no islet among sea cells (%d of %d)",
+	   dug, inland, raised, offshore);
+	ok(crossed > 0, "detail: coasts between land and sea cells stay rough (%d points crossed)", crossed);
+	snapshot_free(s);
+}
+
 int main(void)
 {
 	tap_init();
@@ -584,6 +628,7 @@ int main(void)
 	test_interp_grid(GRID_FIBONACCI, 3000, 0.0, "fibonacci");
 	test_interp_grid(GRID_CUBESPHERE, 16, 0.3, "jittered cubesphere");
 	test_detail(g);
+	test_detail_coasts(g);
 	test_all_kinds(s, root);
 	test_exact(g, root);
 	test_determinism(s, root);

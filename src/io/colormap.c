@@ -337,10 +337,39 @@ static double detail(const snapshot_t *s, vec3 p)
 	return noise_fbm(&s->detail_noise, p, 2.0 / s->grid->spacing, DETAIL_OCTAVES, 0.5);
 }
 
+/* The detail may draw a coast only where the cells do: between three land
+ * cells it does not dig below the sea, between three sea cells it does not
+ * rise out of it (its reach toward the sea is at most DETAIL_KEEP of the
+ * height above it). Unbounded, it pocked lowland plains with lakes and
+ * one-pixel holes, and shallows with islets, a few pixels across.
+ * `down` scales the noise where it is negative, `up` where positive. */
+#define DETAIL_KEEP 0.9
+static void detail_reach(const snapshot_t *s, const tri *t, double e, double amp,
+                         double *down, double *up)
+{
+	double sea = s->sea_level_m;
+	int land = (s->elevation[t->c[0]] >= sea) + (s->elevation[t->c[1]] >= sea) +
+	           (s->elevation[t->c[2]] >= sea);
+	*down = *up = amp;
+	if (land == 3)
+		*down = min_of(amp, DETAIL_KEEP * (e - sea));
+	else if (land == 0)
+		*up = min_of(amp, DETAIL_KEEP * (sea - e));
+}
+
+static inline double with_detail(double e, double down, double up, double d)
+{
+	return e + (d < 0 ? down : up) * d;
+}
+
 static double height(const snapshot_t *s, const tri *t, vec3 p)
 {
 	double e = interp(s->elevation, t), amp = detail_amp(s, t);
-	return amp > 0 ? e + amp * detail(s, p) : e;
+	if (!(amp > 0))
+		return e;
+	double down, up;
+	detail_reach(s, t, e, amp, &down, &up);
+	return with_detail(e, down, up, detail(s, p));
 }
 
 double colormap_elevation_at(const snapshot_t *s, vec3 p, int cell)
@@ -425,6 +454,7 @@ static void sample_base(const sample *m, double *e, double *amp)
 		h->has_base = 1;
 		h->e = *e;
 		h->amp = *amp;
+		detail_reach(m->s, m->t, *e, *amp, &h->down, &h->up);
 	}
 }
 
@@ -436,7 +466,17 @@ static double sample_height(sample *m)
 		return h->height;
 	double e, amp;
 	sample_base(m, &e, &amp);
-	double v = amp > 0 ? e + amp * detail(m->s, m->p) : e;
+	double v = e;
+	if (amp > 0) {
+		double down, up;
+		if (h) {
+			down = h->down;
+			up = h->up;
+		} else {
+			detail_reach(m->s, m->t, e, amp, &down, &up);
+		}
+		v = with_detail(e, down, up, detail(m->s, m->p));
+	}
 	if (h) {
 		h->has_height = 1;
 		h->height = v;
@@ -792,7 +832,7 @@ void colormap_at_heights(const snapshot_t *s, colormap_at *at, int n)
 		for (int k = 0; k < m; k++) {
 			colormap_heights *h = &at[idx[k]].h;
 			h->has_height = 1;
-			h->height = h->e + h->amp * d[k];
+			h->height = with_detail(h->e, h->down, h->up, d[k]);
 		}
 	}
 }

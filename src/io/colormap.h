@@ -90,6 +90,7 @@ typedef struct colormap_tri {
 typedef struct colormap_heights {
 	int has_base, has_height;
 	double e, amp;      /* interpolated height, amplitude of the detail */
+	double down, up;    /* the detail's reach below and above e */
 	double height;      /* e plus the detail */
 } colormap_heights;
 typedef struct colormap_at {
