@@ -607,6 +607,23 @@ static void test_detail_coasts(const grid_t *g)
 	   "detail: no lake among land cells (%d of %d points), no islet among sea cells (%d of %d)",
 	   dug, inland, raised, offshore);
 	ok(crossed > 0, "detail: coasts between land and sea cells stay rough (%d points crossed)", crossed);
+	/* across every triangle edge (between neighbouring centres) the bound
+	 * moves with the surface: no step where a land triangle meets a coast */
+	double jump = 0;
+	for (int c = 0; c < g->n; c++)
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+			int nb = g->nbr[k];
+			if (nb < c)
+				continue;
+			vec3 side = v3_scale(v3_norm(v3_cross(g->centre[c], g->centre[nb])), 1e-7 * g->spacing);
+			for (double f = 0.25; f < 0.8; f += 0.25) {
+				vec3 m = v3_norm(v3_add(v3_scale(g->centre[c], 1 - f), v3_scale(g->centre[nb], f)));
+				double a = colormap_elevation_at(s, v3_norm(v3_add(m, side)), -1);
+				double b = colormap_elevation_at(s, v3_norm(v3_sub(m, side)), -1);
+				jump = fmax(jump, fabs(a - b));
+			}
+		}
+	ok(jump < 1, "detail: continuous across triangle edges near coasts (%g m at most)", jump);
 	snapshot_free(s);
 }
 

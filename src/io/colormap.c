@@ -341,20 +341,23 @@ static double detail(const snapshot_t *s, vec3 p)
  * cells it does not dig below the sea, between three sea cells it does not
  * rise out of it (its reach toward the sea is at most DETAIL_KEEP of the
  * height above it). Unbounded, it pocked lowland plains with lakes and
- * one-pixel holes, and shallows with islets, a few pixels across.
- * `down` scales the noise where it is negative, `up` where positive. */
+ * one-pixel holes, and shallows with islets, a few pixels across. The
+ * bound is weighed by how much of the point's triangle is land (or sea),
+ * interpolated as the height is, so it is whole inside three land cells,
+ * gone at a sea corner, and the surface stays continuous across triangle
+ * edges. `down` scales the noise where it is negative, `up` where positive. */
 #define DETAIL_KEEP 0.9
 static void detail_reach(const snapshot_t *s, const tri *t, double e, double amp,
                          double *down, double *up)
 {
-	double sea = s->sea_level_m;
-	int land = (s->elevation[t->c[0]] >= sea) + (s->elevation[t->c[1]] >= sea) +
-	           (s->elevation[t->c[2]] >= sea);
-	*down = *up = amp;
-	if (land == 3)
-		*down = min_of(amp, DETAIL_KEEP * (e - sea));
-	else if (land == 0)
-		*up = min_of(amp, DETAIL_KEEP * (sea - e));
+	double sea = s->sea_level_m, land = 0;
+	for (int i = 0; i < 3; i++)
+		land += s->elevation[t->c[i]] >= sea ? t->w[i] : 0;
+	land = clampd(land, 0, 1);
+	double below = min_of(amp, max_of(0, DETAIL_KEEP * (e - sea)));
+	double above = min_of(amp, max_of(0, DETAIL_KEEP * (sea - e)));
+	*down = amp + (below - amp) * land;
+	*up = amp + (above - amp) * (1 - land);
 }
 
 static inline double with_detail(double e, double down, double up, double d)
