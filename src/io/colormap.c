@@ -465,26 +465,15 @@ static void sample_base(const sample *m, double *e, double *amp)
 static double sample_height(sample *m)
 {
 	colormap_heights *h = m->h;
-	if (h && h->has_height)
+	if (!h)
+		return height(m->s, m->t, m->p);
+	if (h->has_height)
 		return h->height;
 	double e, amp;
 	sample_base(m, &e, &amp);
-	double v = e;
-	if (amp > 0) {
-		double down, up;
-		if (h) {
-			down = h->down;
-			up = h->up;
-		} else {
-			detail_reach(m->s, m->t, e, amp, &down, &up);
-		}
-		v = with_detail(e, down, up, detail(m->s, m->p));
-	}
-	if (h) {
-		h->has_height = 1;
-		h->height = v;
-	}
-	return v;
+	h->has_height = 1;
+	h->height = amp > 0 ? with_detail(e, h->down, h->up, detail(m->s, m->p)) : e;
+	return h->height;
 }
 
 /* Whether p is land: the detail only matters where it can cross the coast
