@@ -29,7 +29,7 @@
 
 enum {
 	F_LAND, F_SPEED, F_SLOW, F_SPEED_OCEAN, F_SPEED_CONT, F_EUSTATIC, F_LOW500, F_MODE, F_MEDIAN, F_ABOVE2K,
-	F_SHELF, F_FLOODED, F_COAST_STEP, F_ACTIVE, F_AGE_MEAN, F_AGE_MAX, F_AGE_OLD, F_AGE_YOUNG,
+	F_SHELF, F_FLOODED, F_COAST_STEP, F_COAST_CALM, F_ACTIVE, F_AGE_MEAN, F_AGE_MAX, F_AGE_OLD, F_AGE_YOUNG,
 	F_CONS_YOUNG, F_CONS_MID, F_CONS_OLD,
 	F_MADE, F_OPEN, F_RIDGE, F_FIT_A, F_FIT_B, F_HIGH, F_DEEP, F_PLATES, F_LARGEST, F_SMALL,
 	F_RAINFOREST, F_DESERT, F_DESERT_SUB, F_MEDIT, F_MEDIT_WEST, F_EAST_P, F_WEST_P,
@@ -53,6 +53,9 @@ static const struct {
 	[F_SHELF] = {"shelf 0…−200 m, % of surface", "%.1f", "≈ 5"},
 	[F_FLOODED] = {"continental crust under water, % of surface", "%.1f", "≈ 11"},
 	[F_COAST_STEP] = {"coast step, land cell to sea neighbour, km", "%.2f", "shelf, slope"},
+	/* the same without sea neighbours on a closing boundary: a trench
+	 * beside an arc is a real drop of 7-8 km */
+	[F_COAST_CALM] = {"coast step away from closing boundaries, km", "%.2f", "shelf, slope"},
 	[F_ACTIVE] = {"coasts on a plate boundary, % of coast", "%.0f", "≈ 35"},
 	[F_AGE_MEAN] = {"mean ocean-floor age, Myr", "%.0f", "≈ 62"},
 	[F_AGE_MAX] = {"oldest ocean floor, Myr", "%.0f", "≈ 180"},
@@ -203,7 +206,7 @@ static void measure(const snapshot_t *s, double *f)
 	double ridge = 0, ridge_area = 0;
 	double sx = 0, sy = 0, sxx = 0, sxy = 0, sw = 0;
 	double high = -1e9, deep = 1e9, tsum = 0;
-	double coast_sum = 0, coast_n = 0, coast_active = 0;
+	double coast_sum = 0, coast_n = 0, coast_active = 0, calm_sum = 0, calm_n = 0;
 	double biome[BIOME_COUNT] = {0}, desert_sub = 0;
 	double eq_area = 0, eq_h = 0, eq_t = 0, eq_p = 0, eq_wet = 0, eq_medit = 0;
 	for (int c = 0; c < s->n; c++) {
@@ -236,6 +239,10 @@ static void measure(const snapshot_t *s, double *f)
 					coast_sum += h - hn;
 					coast_n++;
 					coast_active += s->plate[g->nbr[k]] != s->plate[c];
+					if (s->boundary[g->nbr[k]] == BOUNDARY_NONE || s->stress[g->nbr[k]] < 0.05) {
+						calm_sum += h - hn;
+						calm_n++;
+					}
 				}
 			}
 		} else {
@@ -305,6 +312,7 @@ static void measure(const snapshot_t *s, double *f)
 	f[F_SHELF] = 100 * shelf / total;
 	f[F_FLOODED] = 100 * flooded / total;
 	f[F_COAST_STEP] = coast_n ? coast_sum / coast_n / 1000 : NAN;
+	f[F_COAST_CALM] = calm_n ? calm_sum / calm_n / 1000 : NAN;
 	f[F_ACTIVE] = coast_n ? 100 * coast_active / coast_n : NAN;
 	f[F_AGE_MEAN] = floor_area ? age_sum / floor_area : NAN;
 	f[F_AGE_MAX] = age_max;

@@ -8,10 +8,23 @@
 #define SHELF_FLAT_KM 27.0             /* continental crust this thin is flat (a shelf) */
 #define SHELF_RELIEF_KM 6.0            /* and has its full relief this much thicker */
 
-/* trenches are dynamic: they last while the slab sinks */
+/* Trenches are dynamic: they last while the slab sinks, as deep as the
+ * convergence along this stretch of trench (the cell's and its trench
+ * neighbours' mean: cell by cell the depth jumped by kilometres, and a
+ * trench was drawn as a string of beads). */
 double elevation_trench_m(const planet_t *pl, int c)
 {
-	return pl->subducting[c] ? TRENCH_M * pow(clampd(pl->stress[c], 0, 1), 0.7) : 0;
+	if (!pl->subducting[c])
+		return 0;
+	const grid_t *g = pl->grid;
+	double closing = pl->stress[c];
+	int cells = 1;
+	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
+		if (pl->subducting[g->nbr[k]]) {
+			closing += pl->stress[g->nbr[k]];
+			cells++;
+		}
+	return TRENCH_M * pow(clampd(closing / cells, 0, 1), 0.7);
 }
 
 /* The terrain detail drawn on sample s of a pool (m). A shelf is flat

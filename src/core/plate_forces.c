@@ -123,7 +123,7 @@ static void forces_chunk(void *ctx, int b, int e, int chunk)
 		double line = sqrt(a);             /* boundary length in this cell */
 		double f = 0;
 		vec3 n = boundary_normal(pl, c);
-		if (pl->subducting[c]) {
+		if (pl->subducting[c] == SLAB_DIVES) {
 			double age = clampd(p->crust.age[s], 5, SLAB_AGE_FULL);
 			f = SLAB_PULL * line * sqrt(age / SLAB_AGE_FULL);
 			trench_suction(pl, c, f * TRENCH_SUCTION, fp);

@@ -21,6 +21,8 @@
 #define SPREAD_KM 250.0            /* e-folding width of the stress belt */
 #define SPREAD_MAX_KM 400.0
 #define BOUNDARY_MIN 0.01          /* below 0.1 cm/yr an edge is quiet */
+#define OBLIQUE_TRENCH_MIN 0.05    /* an oblique edge closing at 0.5 cm/yr or
+                                    * more still has a trench */
 
 #define STRESS_GRAIN 4096
 
@@ -80,15 +82,20 @@ static void boundary_chunk(void *ctx, int b, int e, int chunk)
 			pl->boundary[c] = BOUNDARY_TRANSFORM;
 		else
 			pl->boundary[c] = normal > 0 ? BOUNDARY_CONVERGENT : BOUNDARY_DIVERGENT;
-		/* a trench lies where this cell's crust dives under a neighbour */
-		if (pl->boundary[c] == BOUNDARY_CONVERGENT) {
+		/* a trench lies where this cell's crust dives under a neighbour;
+		 * where the plates mostly slide past, the cell is a transform but
+		 * still closing: its floor slides under at an angle and draws the
+		 * trench (43 % of the closing cells whose floor was overridden were
+		 * such, and trenches were dashed lines: level 6, seeds 1-2) */
+		int dives = pl->boundary[c] == BOUNDARY_CONVERGENT;
+		if (dives || normal >= OBLIQUE_TRENCH_MIN) {
 			const plate_t *pc_plate = &pl->plates[o];
 			int s = pl->sample[c];
 			for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
 				int nb = g->nbr[k], on = pl->owner[nb];
 				if (on != o && pc_plate->crust.type[s] == CRUST_OCEANIC &&
 				    crust_overrides(&pl->plates[on], pl->sample[nb], pc_plate, s, 0))
-					pl->subducting[c] = 1;
+					pl->subducting[c] = dives ? SLAB_DIVES : SLAB_OBLIQUE;
 			}
 		}
 	}
