@@ -352,13 +352,13 @@ void surface_climate_refresh(planet_t *pl);
 void elevation_update(planet_t *pl);
 /* The terrain detail drawn on sample s of a pool (m). */
 double elevation_detail_m(const planet_t *pl, const crust_pool *cr, int s);
-/* How far below its crust cell c is drawn where a slab sinks (m, >= 0). */
 /* What a boundary cell's own ocean floor does under the plate beside it
  * (planet_t.subducting). Only SLAB_DIVES sinks (it is consumed, and its
  * slab pulls); SLAB_OBLIQUE slides under at an angle, where the cell is
  * classed transform, and only draws its trench, so trenches run on along
  * oblique stretches of a margin instead of breaking into dashes. */
 enum { SLAB_NONE, SLAB_DIVES, SLAB_OBLIQUE };
+/* How far below its crust cell c is drawn where a slab sinks (m, >= 0). */
 double elevation_trench_m(const planet_t *pl, int c);
 /* basins.c: where the sea reaches, per world cell from this step's heights:
  * water joined to the open ocean and land on its shore are REACH_OPEN, closed
