@@ -239,7 +239,7 @@ static void measure(const snapshot_t *s, double *f)
 					coast_sum += h - hn;
 					coast_n++;
 					coast_active += s->plate[g->nbr[k]] != s->plate[c];
-					if (s->boundary[g->nbr[k]] == BOUNDARY_NONE || s->stress[g->nbr[k]] < 0.05) {
+					if (!coast_sides_closing(s, g->nbr[k])) {
 						calm_sum += h - hn;
 						calm_n++;
 					}

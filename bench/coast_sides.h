@@ -22,6 +22,15 @@
 #define COAST_SIDES_KM 600.0
 #define COAST_SIDES_MEDIT_KM 1000.0
 
+/* Is cell c on a plate boundary that closes at 0.5 cm/yr or more (stress
+ * in units of 10 cm/yr), where a trench can lie beside the coast? The
+ * speed at which stress.c still draws a trench on an oblique margin
+ * (OBLIQUE_TRENCH_MIN). A coast's drop to such a cell is a real one. */
+static inline int coast_sides_closing(const snapshot_t *s, int c)
+{
+	return s->boundary[c] != BOUNDARY_NONE && s->stress[c] >= 0.05;
+}
+
 typedef struct coast_sides {
 	double east_rain, west_rain;      /* mm/yr, subtropical land (15-35) */
 	double east_desert, west_desert;  /* share of that land that is desert */

@@ -78,7 +78,7 @@ static figures measure(const snapshot_t *s)
 					own_step += d;
 					own_pairs++;
 				}
-				if (s->boundary[g->nbr[k]] == BOUNDARY_NONE || s->stress[g->nbr[k]] < 0.05) {
+				if (!coast_sides_closing(s, g->nbr[k])) {
 					calm_step += d;
 					calm_pairs++;
 				}

@@ -22,7 +22,8 @@
 #define SPREAD_MAX_KM 400.0
 #define BOUNDARY_MIN 0.01          /* below 0.1 cm/yr an edge is quiet */
 #define OBLIQUE_TRENCH_MIN 0.05    /* an oblique edge closing at 0.5 cm/yr or
-                                    * more still has a trench */
+                                    * more still has a trench (bench/
+                                    * coast_sides.h measures coasts by it) */
 
 #define STRESS_GRAIN 4096
 
