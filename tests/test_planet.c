@@ -907,6 +907,110 @@ static void test_basins(void)
 	planet_free(pl);
 }
 
+/* The bodies of water again by a plain flood fill, one body at a time:
+ * what basins_mark must give whatever its chunks and seams. */
+static void basins_by_flood(const planet_t *pl, uint8_t *reach)
+{
+	const grid_t *g = pl->grid;
+	int n = g->n;
+	float sea = (float)pl->sea_level;
+	int32_t *body = malloc((size_t)n * sizeof *body), *queue = malloc((size_t)n * sizeof *queue);
+	int32_t *size = malloc((size_t)n * sizeof *size), *sorted = malloc((size_t)n * sizeof *sorted);
+	int bodies = 0;
+	long water = 0;
+	for (int c = 0; c < n; c++)
+		body[c] = -1;
+	for (int c = 0; c < n; c++) {
+		if (body[c] >= 0 || pl->elevation[c] >= sea)
+			continue;
+		int head = 0, tail = 0;
+		queue[tail++] = c;
+		body[c] = bodies;
+		while (head < tail) {
+			int x = queue[head++];
+			for (int k = g->nbr_off[x]; k < g->nbr_off[x + 1]; k++) {
+				int nb = g->nbr[k];
+				if (body[nb] < 0 && pl->elevation[nb] < sea) {
+					body[nb] = bodies;
+					queue[tail++] = nb;
+				}
+			}
+		}
+		size[bodies++] = tail;
+		water += tail;
+	}
+	memcpy(sorted, size, (size_t)bodies * sizeof *sorted);
+	for (int i = 1; i < bodies; i++)     /* largest first */
+		for (int j = i; j > 0 && sorted[j] > sorted[j - 1]; j--) {
+			int32_t t = sorted[j];
+			sorted[j] = sorted[j - 1];
+			sorted[j - 1] = t;
+		}
+	int32_t least = (int32_t)(0.01 * n);
+	long held = 0;
+	for (int i = 0; i < bodies && held < 0.9 * water; i++) {
+		held += sorted[i];
+		if (sorted[i] < least)
+			least = sorted[i];
+	}
+	for (int c = 0; c < n; c++)
+		reach[c] = body[c] < 0 ? 0 : size[body[c]] >= least ? REACH_OPEN : REACH_SHUT;
+	for (int c = 0; c < n; c++) {
+		if (body[c] >= 0)
+			continue;
+		reach[c] = REACH_SHUT;
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
+			if (body[g->nbr[k]] >= 0 && reach[g->nbr[k]] == REACH_OPEN)
+				reach[c] = REACH_OPEN;
+	}
+	free(body);
+	free(queue);
+	free(size);
+	free(sorted);
+}
+
+/* basins_mark joins bodies chunk by chunk in parallel, then across the
+ * seams: on a generated level-6 planet (several chunks) with the sea at
+ * heights that leave one ocean, an archipelago of lakes, or puddles, it
+ * marks every cell as a flood fill does, on one thread and on three. */
+static void test_basins_seams(void)
+{
+	params p = base_params(6);
+	planet_t *pl = make(&p, NULL);
+	if (!pl)
+		return;
+	int n = pl->grid->n;
+	uint8_t *reach = malloc((size_t)n), *want = malloc((size_t)n);
+	int32_t *sizes = malloc((size_t)n * sizeof *sizes);
+	pool_t *three = pool_new(3);
+	const double seas[] = {-4500, -3000, -200, 300, 900};
+	int same = 1, shut = 0, open = 0;
+	for (int i = 0; i < 5; i++) {
+		pl->sea_level = seas[i];
+		basins_by_flood(pl, want);
+		for (int t = 0; t < 2; t++) {
+			pool_t *keep = pl->pool;
+			if (t)
+				pl->pool = three;
+			basins_mark(pl, reach, sizes);
+			pl->pool = keep;
+			same &= memcmp(reach, want, (size_t)n) == 0;
+		}
+		for (int c = 0; c < n; c++) {
+			shut += want[c] == REACH_SHUT && pl->elevation[c] < pl->sea_level;
+			open += want[c] == REACH_OPEN;
+		}
+	}
+	ok(same && shut > 0 && open > 0 && pl->grid->n > 4 * 8192,
+	   "basins: across chunk seams the marks match a flood fill at five sea levels, 1 and 3 threads (%d closed water cells)",
+	   shut);
+	pool_free(three);
+	free(reach);
+	free(want);
+	free(sizes);
+	planet_free(pl);
+}
+
 /* Trenches run as lines: a boundary cell whose floor is overridden while
  * the plates close obliquely draws its trench too (SLAB_OBLIQUE), and the
  * depth follows the stretch's mean convergence. Drawn on convergent cells
@@ -976,6 +1080,7 @@ int main(void)
 	test_arid_limit();
 	test_wandering_belts();
 	test_basins();
+	test_basins_seams();
 	test_trenches();
 	return tap_done();
 }
