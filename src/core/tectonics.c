@@ -442,11 +442,17 @@ static void fill_chunk(void *ctx, int b, int e, int chunk)
  * pass that two threads sped up only 1.2 times (level 8). */
 static void take_candidates(planet_t *pl, const int32_t *glist, int32_t gaps)
 {
-	for (int32_t i = 0; i < gaps; i++) {
+	for (int32_t i = 0; glist && i < gaps; i++) {
 		int c = glist[i] < 0 ? ~glist[i] : glist[i];
 		pl->cand_owner[c] = (int16_t)pl->owner[c];
 		pl->cand_sample[c] = pl->sample[c];
 	}
+	if (gaps > 0 && !glist)     /* no room for the list: find them */
+		for (int c = 0; c < pl->grid->n; c++)
+			if (pl->cand_owner[c] < 0) {
+				pl->cand_owner[c] = (int16_t)pl->owner[c];
+				pl->cand_sample[c] = pl->sample[c];
+			}
 	uint16_t *owner = pl->owner;
 	pl->owner = (uint16_t *)pl->cand_owner;
 	pl->cand_owner = (int16_t *)owner;
@@ -515,7 +521,7 @@ static int fill_gaps(planet_t *pl, double *created)
 	for (int p = 0; p < np; p++)
 		if (need[p] > 0)
 			crust_fit_room(&pl->plates[p].crust, old_cap[p]);
-	take_candidates(pl, fc.glist, fc.glist ? g : 0);
+	take_candidates(pl, fc.glist, g);
 	free(fc.glist);
 	free(fc.parts);
 	return rc;
