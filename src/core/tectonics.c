@@ -92,9 +92,9 @@ static void ownership_chunk(void *ctx, int b, int e, int chunk)
 			int s = cellmap_get(&p->map, k);
 			pl->cand_owner[c] = (int16_t)(s >= 0 ? prev : -1);
 			pl->cand_sample[c] = s;
-			pl->under_plate[c] = -1;
-			pl->under_sample[c] = -1;
-			pl->gap_cell[c] = k;
+			pl->under_plate[c] = -1;   /* under_sample is read only beside a plate */
+			if (s < 0)
+				pl->gap_cell[c] = k;   /* read only at gaps */
 			pl->cand_cell[c] = k;
 			continue;
 		}
