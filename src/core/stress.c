@@ -43,8 +43,7 @@ static void boundary_chunk(void *ctx, int b, int e, int chunk)
 		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1] && inside; k++)
 			inside = pl->owner[g->nbr[k]] == o;
 		if (inside) {            /* most cells: no boundary, nothing to do */
-			pl->stress[c] = 0;
-			pl->shear[c] = 0;
+			/* stress and shear: the spread or, unreached, zero */
 			pl->boundary[c] = BOUNDARY_NONE;
 			pl->subducting[c] = 0;
 			continue;
