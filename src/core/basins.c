@@ -33,13 +33,10 @@ static int32_t set_find(int32_t *up, int32_t x)
 	return x;
 }
 
-/* The sets of a and b become one; the larger takes the smaller. */
-static void set_join(int32_t *up, int32_t a, int32_t b)
+/* Roots a and b (two sets) become one; the larger takes the smaller (a
+ * on a tie). The root of the joined set. */
+static int32_t set_link(int32_t *up, int32_t a, int32_t b)
 {
-	a = set_find(up, a);
-	b = set_find(up, b);
-	if (a == b)
-		return;
 	if (up[a] > up[b]) {
 		int32_t t = a;
 		a = b;
@@ -47,6 +44,16 @@ static void set_join(int32_t *up, int32_t a, int32_t b)
 	}
 	up[a] += up[b];
 	up[b] = a;
+	return a;
+}
+
+/* The sets of a and b become one. */
+static void set_join(int32_t *up, int32_t a, int32_t b)
+{
+	a = set_find(up, a);
+	b = set_find(up, b);
+	if (a != b)
+		set_link(up, a, b);
 }
 
 static int by_size_down(const void *a, const void *b)
@@ -68,7 +75,6 @@ typedef struct basin_ctx {
 	int32_t *up;
 	uint8_t *reach;
 	int32_t *sizes;
-	int grain;
 	float sea;
 	int32_t open_cells;
 	int32_t roots[BASIN_CHUNKS_MAX];    /* bodies per chunk, then where
@@ -106,15 +112,8 @@ static void join_chunk(void *ctx, int b, int e, int chunk)
 				continue;
 			}
 			int32_t r = set_find(up, nb);
-			if (r == root)
-				continue;
-			if (up[r] < up[root]) {   /* the larger set takes the smaller */
-				int32_t t = r;
-				r = root;
-				root = t;
-			}
-			up[root] += up[r];
-			up[r] = root;
+			if (r != root)
+				root = set_link(up, root, r);
 		}
 	}
 }
@@ -206,23 +205,23 @@ void basins_mark(const planet_t *pl, uint8_t *reach, int32_t *sizes)
 	int n = g->n;
 	basin_ctx bc = {.pl = pl, .up = pl->queue, .reach = reach, .sizes = sizes,
 	                .sea = (float)pl->sea_level};
-	bc.grain = BASIN_GRAIN;
-	if (pool_chunks(n, bc.grain) > BASIN_CHUNKS_MAX)
-		bc.grain = (n + BASIN_CHUNKS_MAX - 1) / BASIN_CHUNKS_MAX;
-	int chunks = pool_chunks(n, bc.grain);
-	pool_for(pl->pool, n, bc.grain, join_chunk, &bc);
+	int grain = BASIN_GRAIN;
+	if (pool_chunks(n, grain) > BASIN_CHUNKS_MAX)
+		grain = (n + BASIN_CHUNKS_MAX - 1) / BASIN_CHUNKS_MAX;
+	int chunks = pool_chunks(n, grain);
+	pool_for(pl->pool, n, grain, join_chunk, &bc);
 	/* the seams: each join counted from its larger cell, as in the chunks */
 	for (int c = 0; c < n; c++) {
 		if (!reach[c])
 			continue;
-		int b = c / bc.grain * bc.grain;
+		int b = c / grain * grain;
 		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
 			int nb = g->nbr[k];
 			if (nb < b && pl->elevation[nb] < bc.sea)
 				set_join(bc.up, c, nb);
 		}
 	}
-	pool_for(pl->pool, n, bc.grain, count_chunk, &bc);
+	pool_for(pl->pool, n, grain, count_chunk, &bc);
 	int32_t bodies = 0;
 	long water = 0;
 	for (int i = 0; i < chunks; i++) {
@@ -231,8 +230,8 @@ void basins_mark(const planet_t *pl, uint8_t *reach, int32_t *sizes)
 		bodies += r;
 		water += bc.water[i];
 	}
-	pool_for(pl->pool, n, bc.grain, sizes_chunk, &bc);
+	pool_for(pl->pool, n, grain, sizes_chunk, &bc);
 	bc.open_cells = open_size(n, sizes, bodies, water);
-	pool_for(pl->pool, n, bc.grain, water_chunk, &bc);
-	pool_for(pl->pool, n, bc.grain, shore_chunk, &bc);
+	pool_for(pl->pool, n, grain, water_chunk, &bc);
+	pool_for(pl->pool, n, grain, shore_chunk, &bc);
 }

@@ -426,7 +426,6 @@ static void precip_chunk(void *ctx, int b, int e, int chunk)
 	}
 }
 
-/* Moisture: many sweeps from scratch, one from the last step, or none. */
 static void copy_chunk(void *ctx, int b, int e, int chunk)
 {
 	(void)chunk;
@@ -434,6 +433,7 @@ static void copy_chunk(void *ctx, int b, int e, int chunk)
 	memcpy(cc->m_out + b, cc->m_in + b, (size_t)(e - b) * sizeof *cc->m_out);
 }
 
+/* Moisture: many sweeps from scratch, one from the last step, or none. */
 void climate_update(planet_t *pl, int mode)
 {
 	const grid_t *g = pl->grid;
