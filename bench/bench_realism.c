@@ -29,7 +29,8 @@
 
 enum {
 	F_LAND, F_SPEED, F_SLOW, F_SPEED_OCEAN, F_SPEED_CONT, F_EUSTATIC, F_LOW500, F_MODE, F_MEDIAN, F_ABOVE2K,
-	F_SHELF, F_FLOODED, F_COAST_STEP, F_COAST_CALM, F_ACTIVE, F_AGE_MEAN, F_AGE_MAX, F_AGE_OLD, F_AGE_YOUNG,
+	F_SHELF, F_FLOODED, F_SEA_MEAN, F_SEA_1K, F_SEA_2K, F_SEA_3K, F_SEA_4K, F_SEA_5K, F_SEA_6K, F_SEA_DEEPER,
+	F_COAST_STEP, F_COAST_CALM, F_ACTIVE, F_AGE_MEAN, F_AGE_MAX, F_AGE_OLD, F_AGE_YOUNG,
 	F_CONS_YOUNG, F_CONS_MID, F_CONS_OLD,
 	F_MADE, F_OPEN, F_RIDGE, F_FIT_A, F_FIT_B, F_HIGH, F_DEEP, F_PLATES, F_LARGEST, F_SMALL,
 	F_RAINFOREST, F_DESERT, F_DESERT_SUB, F_MEDIT, F_MEDIT_WEST, F_EAST_P, F_WEST_P,
@@ -52,6 +53,17 @@ static const struct {
 	[F_ABOVE2K] = {"land above 2 km, % of land", "%.1f", "≈ 7"},
 	[F_SHELF] = {"shelf 0…−200 m, % of surface", "%.1f", "≈ 5"},
 	[F_FLOODED] = {"continental crust under water, % of surface", "%.1f", "≈ 11"},
+	/* Earth's sea floor by depth, % of the surface, from a global grid of
+	 * 5' mean elevations (Wagner's 1922 table, from Kossinna's soundings,
+	 * differs by a few tenths, by 3 at 5-6 km) */
+	[F_SEA_MEAN] = {"mean ocean depth, m", "%.0f", "≈ 3 700"},
+	[F_SEA_1K] = {"sea 0…1 km deep, % of surface", "%.1f", "≈ 8.6"},
+	[F_SEA_2K] = {"sea 1…2 km deep, % of surface", "%.1f", "≈ 2.9"},
+	[F_SEA_3K] = {"sea 2…3 km deep, % of surface", "%.1f", "≈ 5.7"},
+	[F_SEA_4K] = {"sea 3…4 km deep, % of surface", "%.1f", "≈ 15.7"},
+	[F_SEA_5K] = {"sea 4…5 km deep, % of surface", "%.1f", "≈ 23.4"},
+	[F_SEA_6K] = {"sea 5…6 km deep, % of surface", "%.1f", "≈ 13.5"},
+	[F_SEA_DEEPER] = {"sea over 6 km deep, % of surface", "%.1f", "≈ 0.5"},
 	[F_COAST_STEP] = {"coast step, land cell to sea neighbour, km", "%.2f", "shelf, slope"},
 	/* the same without sea neighbours on a closing boundary: a trench
 	 * beside an arc is a real drop of 7-8 km */
@@ -68,7 +80,9 @@ static const struct {
 	[F_CONS_OLD] = {"floor consumed per Myr, % of the floor 80–200 Myr old", "%.2f", "≈ 2"},
 	[F_MADE] = {"new ocean floor, km²/yr", "%.1f", "3.4"},
 	[F_OPEN] = {"boundary opening (spreading), km²/yr", "%.1f", "3.4"},
-	[F_RIDGE] = {"ridge crest (floor < 2 Myr), m", "%.0f", "≈ −2 500"},
+	/* floor 0-2 Myr old on Earth: 2 500 + 350 sqrt(t) averaged over the
+	 * band, 2 830 m (2 500 at the axis itself) */
+	[F_RIDGE] = {"ridge crest (floor < 2 Myr), m", "%.0f", "≈ −2 830"},
 	[F_FIT_A] = {"depth-age fit d = a + b√t (t < 80): a, m", "%.0f", "2 500"},
 	[F_FIT_B] = {"depth-age fit: b, m/√Myr", "%.0f", "350"},
 	[F_HIGH] = {"highest point, km", "%.1f", "8.8"},
@@ -201,6 +215,7 @@ static void measure(const snapshot_t *s, double *f)
 {
 	const grid_t *g = s->grid;
 	double total = 0, land = 0, low = 0, above2k = 0, shelf = 0, flooded = 0;
+	double sea_depth = 0, sea_band[F_SEA_DEEPER - F_SEA_1K + 1] = {0};
 	double hist[HBINS] = {0};
 	double floor_area = 0, age_sum = 0, age_max = 0, young = 0, old = 0;
 	double ridge = 0, ridge_area = 0;
@@ -247,6 +262,9 @@ static void measure(const snapshot_t *s, double *f)
 			}
 		} else {
 			shelf += h >= -200 ? a : 0;
+			sea_depth -= h * a;
+			int band = (int)(-h / 1000);
+			sea_band[band < F_SEA_DEEPER - F_SEA_1K ? band : F_SEA_DEEPER - F_SEA_1K] += a;
 			flooded += s->crust[c] == CRUST_CONTINENTAL ? a : 0;
 		}
 		if (s->crust[c] == CRUST_OCEANIC) {
@@ -311,6 +329,9 @@ static void measure(const snapshot_t *s, double *f)
 	f[F_ABOVE2K] = 100 * above2k / land;
 	f[F_SHELF] = 100 * shelf / total;
 	f[F_FLOODED] = 100 * flooded / total;
+	f[F_SEA_MEAN] = land < total ? sea_depth / (total - land) : NAN;
+	for (int k = F_SEA_1K; k <= F_SEA_DEEPER; k++)
+		f[k] = 100 * sea_band[k - F_SEA_1K] / total;
 	f[F_COAST_STEP] = coast_n ? coast_sum / coast_n / 1000 : NAN;
 	f[F_COAST_CALM] = calm_n ? calm_sum / calm_n / 1000 : NAN;
 	f[F_ACTIVE] = coast_n ? 100 * coast_active / coast_n : NAN;
