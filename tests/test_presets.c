@@ -2,7 +2,8 @@
  * planet presets loads, runs 10 steps, shows the trait it is named for
  * (measured: land share, mean temperature, plate count and speed, biome
  * shares, continental plates), and differs from every other preset in at
- * least one of those measures by a clear margin. */
+ * least one of those measures by a clear margin. Whatever share of ocean
+ * a preset asks for, its step-0 ridge crests lie 2 500 m under the sea. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,21 @@ static const char *const names[NPRESETS] = {"default", "pangaea", "archipelago",
 
 typedef struct measure {
 	double land, temp, plates, speed, desert, ice, forest, continental_plates;
+	double crest;   /* step 0: floor born at the ridges, m from the sea */
 } measure;
+
+/* Mean height against the sea of ocean floor of age 0 (the ridge cells). */
+static double crest_height(const snapshot_t *s)
+{
+	const grid_t *g = s->grid;
+	double h = 0, a = 0;
+	for (int c = 0; c < s->n; c++)
+		if (s->crust[c] == CRUST_OCEANIC && s->age[c] < 0.5) {
+			h += (s->elevation[c] - s->sea_level_m) * g->area[c];
+			a += g->area[c];
+		}
+	return a > 0 ? h / a : NAN;
+}
 
 static int measure_preset(const char *srcdir, const char *name, pool_t *pool, measure *m)
 {
@@ -34,6 +49,9 @@ static int measure_preset(const char *srcdir, const char *name, pool_t *pool, me
 	planet_t *pl = planet_new(&p, pool, err, sizeof err);
 	if (!pl)
 		return -1;
+	snapshot_t *s0 = snapshot_new(planet_grid(pl));
+	double crest = s0 && planet_snapshot(pl, s0) == 0 ? crest_height(s0) : NAN;
+	snapshot_free(s0);
 	for (int i = 0; i < 10; i++)
 		if (planet_step(pl, err, sizeof err) < 0)
 			break;
@@ -44,7 +62,7 @@ static int measure_preset(const char *srcdir, const char *name, pool_t *pool, me
 		*m = (measure){.land = s->stats.land_fraction, .temp = s->stats.mean_temperature_c,
 		               .desert = b[BIOME_DESERT],
 		               .ice = b[BIOME_POLAR] + b[BIOME_SNOW_CAP] + b[BIOME_SEA_ICE],
-		               .forest = b[BIOME_RAINFOREST] + b[BIOME_TEMPERATE_FOREST]};
+		               .forest = b[BIOME_RAINFOREST] + b[BIOME_TEMPERATE_FOREST], .crest = crest};
 		/* the plates plates.count, .min and .max set: 1 % of the surface
 		 * or more (microplates come and go beside them) */
 		for (int i = 0; i < s->plate_count; i++) {
@@ -107,6 +125,13 @@ int main(void)
 	   "volcanic: many more plates, moving much faster");
 	ok(m[P_HIGHTILT].ice < d->ice / 3 && fabs(m[P_HIGHTILT].land - d->land) < 0.1,
 	   "hightilt: Earth's land share, but the sun at the poles leaves them without ice");
+	int crests = 0;
+	for (int i = 0; i < NPRESETS; i++) {
+		int near = fabs(m[i].crest + 2500) < 250;
+		crests += near;
+		tap_diag("%s: step-0 ridge crests %.0f m from the sea", names[i], m[i].crest);
+	}
+	is_int(crests, NPRESETS, "every preset's step-0 ridge crests lie 2 250-2 750 m under the sea");
 	int pairs = 0, apart = 0;
 	for (int i = 0; i < NPRESETS; i++)
 		for (int j = i + 1; j < NPRESETS; j++) {

@@ -77,7 +77,7 @@ const param_def param_table[] = {
 	E("terrain.noise", noise, noise_names, NOISE_OPENSIMPLEX2,
 	  "noise function of the terrain layers: opensimplex2 or perlin"),
 	D("terrain.continental_elevation_m", continental_elev_m, -2000, 5000, 600, "m", false,
-	  "initial height of continental crust"),
+	  "initial height of continental interiors over the datum; with ocean_fraction on, continents then move so the sea is at the datum (ridge crests 2 500 m deep)"),
 	D("terrain.oceanic_elevation_m", oceanic_elev_m, -11000, 0, -4000, "m", false,
 	  "step-0 depth of ocean floor far from any ridge (younger floor is as deep as its age)"),
 	D("terrain.stress_uplift_m", stress_uplift_m, 0, 20000, 3500, "m", true,

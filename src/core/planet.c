@@ -88,8 +88,10 @@ static planet_t *planet_build(const params *prm, const heightfield *hf, struct p
 		return NULL;
 	}
 	stress_compute(pl);
-	if ((hf ? terrain_import_relief(pl, hf) : relief_init(pl)) < 0 || climate_init(pl) < 0 ||
-	    tectonics_init(pl) < 0) {
+	int relief = hf ? terrain_import_relief(pl, hf) : relief_init(pl);
+	if (relief == 0 && !hf && prm->ocean_fraction >= 0)   /* the solved sea is the floor's datum */
+		relief_lower_continents(pl);
+	if (relief < 0 || climate_init(pl) < 0 || tectonics_init(pl) < 0) {
 		snprintf(err, errlen, "out of memory");
 		planet_free(pl);
 		return NULL;

@@ -260,6 +260,11 @@ int relief_init(planet_t *pl);
  * noise_mean follows. Heights, ages, plates are untouched. 0 or -1 (memory). */
 int relief_renoise(planet_t *pl);
 double relief_ocean_depth(double age_myr);
+/* With the sea solved for a share of ocean: lower the continents so the
+ * step-0 sea lies on the ocean floor's datum (ridge crests 2 500 m under
+ * it). From heights without the terrain detail, so editing a layer at
+ * step 0 needs no new datum. Uses pl->elevation as scratch. */
+void relief_lower_continents(planet_t *pl);
 
 /* crust.c: crust pools, and crust inside its plate over a step */
 int crust_add(crust_pool *c, int32_t cell, uint8_t type, float elev, float thick, float age);
@@ -369,6 +374,9 @@ enum { REACH_OPEN = 1, REACH_SHUT = 2 };
 void basins_mark(const planet_t *pl, uint8_t *reach, int32_t *sizes);
 /* sealevel.c: pl->sea_level for this step's heights */
 void sealevel_update(planet_t *pl);
+/* The level under which prm.ocean_fraction of the area lies, over
+ * pl->elevation as it stands (pl->sea_level is left alone). */
+double sealevel_for_fraction(planet_t *pl);
 /* The sea at this level, with the water volume below it kept. */
 void sealevel_fix(planet_t *pl, double level);
 /* climate.c: static climate helpers of the grid (0 or -1); per step the

@@ -107,6 +107,15 @@ static double level_for_volume(const double *hist, double volume)
 	return ELEV_MAX_M;
 }
 
+double sealevel_for_fraction(planet_t *pl)
+{
+	double *hist = malloc((SEA_BINS + 1) * sizeof *hist);
+	double level = hist && sea_histogram(pl, hist) == 0
+	             ? level_for_fraction(hist, pl->prm.ocean_fraction) : 0;
+	free(hist);
+	return level;
+}
+
 static double solve_sea_level(planet_t *pl)
 {
 	double *hist = malloc((SEA_BINS + 1) * sizeof *hist);
