@@ -28,7 +28,7 @@
 #include "coast_sides.h"
 
 enum {
-	F_LAND, F_SPEED, F_SLOW, F_SPEED_OCEAN, F_SPEED_CONT, F_EUSTATIC, F_LOW500, F_MODE, F_MEDIAN, F_ABOVE2K,
+	F_LAND, F_SPEED, F_SLOW, F_SPEED_OCEAN, F_SPEED_CONT, F_EUSTATIC, F_LOW500, F_MODE, F_MEDIAN, F_LAND_MEAN, F_ABOVE2K, F_ABOVE3K,
 	F_SHELF, F_FLOODED, F_SEA_MEAN, F_SEA_1K, F_SEA_2K, F_SEA_3K, F_SEA_4K, F_SEA_5K, F_SEA_6K, F_SEA_DEEPER,
 	F_COAST_STEP, F_COAST_CALM, F_ACTIVE, F_AGE_MEAN, F_AGE_MAX, F_AGE_OLD, F_AGE_YOUNG,
 	F_CONS_YOUNG, F_CONS_MID, F_CONS_OLD,
@@ -50,7 +50,10 @@ static const struct {
 	[F_LOW500] = {"land 0–500 m, % of land", "%.0f", "≈ 50"},
 	[F_MODE] = {"most common land height, m", "%.0f", "≈ 100"},
 	[F_MEDIAN] = {"median land height, m", "%.0f", "≈ 450"},
+	/* Earth's mean counts the ice sheets (Antarctica's ice stands ~2 km) */
+	[F_LAND_MEAN] = {"mean land height, m", "%.0f", "≈ 840 (with ice)"},
 	[F_ABOVE2K] = {"land above 2 km, % of land", "%.1f", "≈ 7"},
+	[F_ABOVE3K] = {"land above 3 km, % of land", "%.1f", "≈ 2"},
 	[F_SHELF] = {"shelf 0…−200 m, % of surface", "%.1f", "≈ 5"},
 	[F_FLOODED] = {"continental crust under water, % of surface", "%.1f", "≈ 11"},
 	/* Earth's sea floor by depth, % of the surface, from a global grid of
@@ -214,7 +217,7 @@ static void consumption(const snapshot_t *s, const double *before, double *f)
 static void measure(const snapshot_t *s, double *f)
 {
 	const grid_t *g = s->grid;
-	double total = 0, land = 0, low = 0, above2k = 0, shelf = 0, flooded = 0;
+	double total = 0, land = 0, low = 0, above2k = 0, above3k = 0, land_h = 0, shelf = 0, flooded = 0;
 	double sea_depth = 0, sea_band[F_SEA_DEEPER - F_SEA_1K + 1] = {0};
 	double hist[HBINS] = {0};
 	double floor_area = 0, age_sum = 0, age_max = 0, young = 0, old = 0;
@@ -235,6 +238,8 @@ static void measure(const snapshot_t *s, double *f)
 			land += a;
 			low += h < 500 ? a : 0;
 			above2k += h > 2000 ? a : 0;
+			above3k += h > 3000 ? a : 0;
+			land_h += h * a;
 			int b = (int)(h / HBIN_M);
 			hist[b < HBINS ? b : HBINS - 1] += a;
 			biome[s->biome[c]] += a;
@@ -326,7 +331,9 @@ static void measure(const snapshot_t *s, double *f)
 	f[F_LOW500] = 100 * low / land;
 	f[F_MODE] = (mode + 0.5) * HBIN_M;
 	f[F_MEDIAN] = median;
+	f[F_LAND_MEAN] = land > 0 ? land_h / land : NAN;
 	f[F_ABOVE2K] = 100 * above2k / land;
+	f[F_ABOVE3K] = 100 * above3k / land;
 	f[F_SHELF] = 100 * shelf / total;
 	f[F_FLOODED] = 100 * flooded / total;
 	f[F_SEA_MEAN] = land < total ? sea_depth / (total - land) : NAN;
