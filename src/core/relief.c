@@ -202,7 +202,8 @@ int relief_init(planet_t *pl)
  * the Pangaea preset, whose crests then lay 3.0 km under the sea and
  * 3.8 km by 250 Myr, its ocean 4.7 km deep on average (Earth: 2.5 and
  * 3.7). Lowering the continents by that much instead puts the step-0 sea
- * near the datum for every scenario, with the same coasts. */
+ * near the datum for every scenario, with the same coasts (a 720x360 map
+ * of step 0 changes side at 0.001-0.003 % of its area). */
 void relief_lower_continents(planet_t *pl)
 {
 	const grid_t *g = pl->grid;
