@@ -32,7 +32,7 @@ enum {
 	F_SHELF, F_FLOODED, F_SEA_MEAN, F_SEA_1K, F_SEA_2K, F_SEA_3K, F_SEA_4K, F_SEA_5K, F_SEA_6K, F_SEA_DEEPER,
 	F_COAST_STEP, F_COAST_CALM, F_ACTIVE, F_AGE_MEAN, F_AGE_MAX, F_AGE_OLD, F_AGE_YOUNG,
 	F_CONS_YOUNG, F_CONS_MID, F_CONS_OLD,
-	F_MADE, F_OPEN, F_RIDGE, F_FIT_A, F_FIT_B, F_HIGH, F_DEEP, F_PLATES, F_LARGEST, F_SMALL,
+	F_MADE, F_OPEN, F_RIDGE, F_FIT_A, F_FIT_B, F_HIGH, F_DEEP, F_PLATES, F_LARGEST, F_TOP7, F_MEDIUM, F_MEDIUM_AREA, F_SMALL, F_SMALL_AREA,
 	F_RAINFOREST, F_DESERT, F_DESERT_SUB, F_MEDIT, F_MEDIT_WEST, F_EAST_P, F_WEST_P,
 	F_EAST_DESERT, F_WEST_DESERT, F_EQ_H, F_EQ_T, F_EQ_P, F_EQ_WET,
 	F_EQ_MEDIT, F_TEMP, F_ICE_N, F_ICE_N_SD, F_ICE_S, F_ICE_S_SD, F_COUNT
@@ -92,7 +92,16 @@ static const struct {
 	[F_DEEP] = {"deepest point, km", "%.1f", "−10.9"},
 	[F_PLATES] = {"plates", "%.0f", "56"},
 	[F_LARGEST] = {"largest plate, % of surface", "%.0f", "≈ 20"},
+	/* Bird's (2003) 52 plates: Pacific, Africa, Antarctica, North
+	 * America, Eurasia, Australia and South America hold 81 % (86 % with
+	 * Somalia and Sunda counted in Africa and Eurasia, as older models
+	 * do); Somalia, Nazca, India, Sunda, Amur, Philippine Sea and Arabia,
+	 * 1-4 % each, 14 %; the other 45 plates 5 % */
+	[F_TOP7] = {"7 largest plates together, % of surface", "%.0f", "81–90"},
+	[F_MEDIUM] = {"plates of 1–5 % of surface", "%.0f", "≈ 7"},
+	[F_MEDIUM_AREA] = {"plates of 1–5 %: together, % of surface", "%.0f", "≈ 14"},
 	[F_SMALL] = {"plates under 1 % of surface", "%.0f", "≈ 40"},
+	[F_SMALL_AREA] = {"plates under 1 %: together, % of surface", "%.1f", "≈ 5"},
 	[F_RAINFOREST] = {"rainforest, % of land", "%.1f", "≈ 13"},
 	[F_DESERT] = {"desert, % of land", "%.1f", "14–19"},
 	[F_DESERT_SUB] = {"desert land at 15–35°, % of desert", "%.0f", "most"},
@@ -214,6 +223,12 @@ static void consumption(const snapshot_t *s, const double *before, double *f)
 		                    ? 100 * (before[k] - now[k]) / before[k] / s->prm.dt_myr : NAN;
 }
 
+static int larger_first(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x < y) - (x > y);
+}
+
 static void measure(const snapshot_t *s, double *f)
 {
 	const grid_t *g = s->grid;
@@ -295,7 +310,8 @@ static void measure(const snapshot_t *s, double *f)
 	}
 	double speed = 0;
 	int slow = 0, small = 0;
-	double largest = 0;
+	double largest = 0, medium_area = 0, small_area = 0, by_size[PARAMS_MAX_PLATES];
+	int medium = 0;
 	/* the large plates by their continent, area-weighted: oceanic plates
 	 * pulled by their slabs are Earth's fastest, continents its slowest */
 	double kind_speed[2] = {0}, kind_area[2] = {0};
@@ -304,7 +320,13 @@ static void measure(const snapshot_t *s, double *f)
 		speed += p->speed_cm_yr * p->area_fraction;
 		slow += p->speed_cm_yr < 1;
 		small += p->area_fraction < 0.01;
+		small_area += p->area_fraction < 0.01 ? p->area_fraction : 0;
 		largest = fmax(largest, p->area_fraction);
+		by_size[i] = p->area_fraction;
+		if (p->area_fraction >= 0.01 && p->area_fraction < 0.05) {
+			medium++;
+			medium_area += p->area_fraction;
+		}
 		if (p->area_fraction >= 0.01) {
 			int cont = p->continental_fraction >= 1.0 / 3;
 			kind_speed[cont] += p->speed_cm_yr * p->area_fraction;
@@ -356,7 +378,15 @@ static void measure(const snapshot_t *s, double *f)
 	f[F_DEEP] = deep / 1000;
 	f[F_PLATES] = s->plate_count;
 	f[F_LARGEST] = 100 * largest;
+	qsort(by_size, (size_t)s->plate_count, sizeof *by_size, larger_first);
+	double top7 = 0;
+	for (int i = 0; i < 7 && i < s->plate_count; i++)
+		top7 += by_size[i];
+	f[F_TOP7] = 100 * top7;
+	f[F_MEDIUM] = medium;
+	f[F_MEDIUM_AREA] = 100 * medium_area;
 	f[F_SMALL] = small;
+	f[F_SMALL_AREA] = 100 * small_area;
 	f[F_RAINFOREST] = 100 * biome[BIOME_RAINFOREST] / land;
 	f[F_DESERT] = 100 * biome[BIOME_DESERT] / land;
 	f[F_DESERT_SUB] = biome[BIOME_DESERT] > 0 ? 100 * desert_sub / biome[BIOME_DESERT] : NAN;
