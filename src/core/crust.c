@@ -566,12 +566,27 @@ static void fill_enclosed_world(planet_t *pl)
 	}
 }
 
+/* How much floor of each whole age deepens in a step: the plate model
+ * twice per sample and step (an exp each beyond 80 Myr) was a tenth of
+ * the crust phase, and floor is born at 0 Myr and ages a step at a time,
+ * so with dt = 1 almost every age is whole. The same expression of the
+ * same doubles, so the same bits. */
+#define DEEPEN_AGES 1024
+
 /* Age the crust, deepen old ocean floor, erode continents. Per plate. */
 typedef struct age_ctx {
 	planet_t *pl;
 	int order[PLATES_MAX];      /* largest pool first */
 	int32_t live[PLATES_MAX];   /* samples not consumed, per plate */
+	double deepen[DEEPEN_AGES]; /* m a step, by whole age in Myr */
 } age_ctx;
+
+static double floor_deepening(const age_ctx *ac, double age, double dt)
+{
+	if (age >= 0 && age < DEEPEN_AGES && age == (double)(int)age)
+		return ac->deepen[(int)age];
+	return relief_ocean_depth(age + dt) - relief_ocean_depth(age);
+}
 
 /* A closed basin's floor at height el (m) after dt Myr of filling toward
  * the plain (m) it spills at. */
@@ -629,7 +644,7 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 			int shut = cr->reach[i] == REACH_SHUT;
 			double plain = shut ? pl->sea_level + BASIN_SPILL_M - elevation_detail_m(pl, cr, i) : 0;
 			if (cr->type[i] == CRUST_OCEANIC) {
-				el += relief_ocean_depth(age + dt) - relief_ocean_depth(age);
+				el += floor_deepening(ac, age, dt);
 				/* sediment shed by a continent builds a rise at its foot:
 				 * the slope from shelf to abyss spans a cell, not a cliff */
 				if (rise_pass && el < pl->sea_level + RISE_DEPTH_M &&
@@ -806,6 +821,8 @@ int crust_evolve(planet_t *pl)
 	if (pl->step % REACH_EVERY == 0)
 		mark_reach(pl);
 	age_ctx ac = {.pl = pl};
+	for (int a = 0; a < DEEPEN_AGES; a++)
+		ac.deepen[a] = relief_ocean_depth((double)a + pl->prm.dt_myr) - relief_ocean_depth((double)a);
 	int32_t samples[PLATES_MAX];
 	for (int i = 0; i < pl->nplates; i++)
 		samples[i] = pl->plates[i].crust.count;
