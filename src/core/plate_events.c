@@ -450,29 +450,6 @@ static int oldest_margin(const planet_t *pl)
 	return best;
 }
 
-/* Step 6: sutures (the pair in widest continental contact this step),
- * vanished plates, rifts. Plate areas are those of the end of the last step:
- * a plate that owned no cell then owns none now, and a step's lag in the
- * others changes no decision much. 0 or -1 (out of memory). */
-/* Terrane capture: a microplate does not live for ever; in time it welds
- * onto the neighbour it shares the longest boundary with. The plate to
- * capture (the smallest under MICROPLATE_AREA, or with !micro the smallest
- * of the others) into, or -1. */
-static int longest_contact(const planet_t *pl, int small);
-
-static int capture_target(const planet_t *pl, bool micro, int *from)
-{
-	int small = -1;
-	for (int i = 0; i < pl->nplates; i++)
-		if (plate_is_micro(&pl->plates[i]) == micro && pl->plates[i].cells > 0 &&
-		    (small < 0 || pl->plates[i].area < pl->plates[small].area))
-			small = i;
-	if (small < 0)
-		return -1;
-	*from = small;
-	return longest_contact(pl, small);
-}
-
 /* The plate that shares the longest boundary with plate `small`, or -1. */
 static int longest_contact(const planet_t *pl, int small)
 {
@@ -488,6 +465,27 @@ static int longest_contact(const planet_t *pl, int small)
 		}
 	}
 	return best;
+}
+
+/* Step 6: sutures (the pair in widest continental contact this step),
+ * vanished plates, rifts. Plate areas are those of the end of the last step:
+ * a plate that owned no cell then owns none now, and a step's lag in the
+ * others changes no decision much. 0 or -1 (out of memory). */
+/* Terrane capture: a microplate does not live for ever; in time it welds
+ * onto the neighbour it shares the longest boundary with. The plate to
+ * capture (the smallest under MICROPLATE_AREA, or with !micro the smallest
+ * of the others) into, or -1. */
+static int capture_target(const planet_t *pl, bool micro, int *from)
+{
+	int small = -1;
+	for (int i = 0; i < pl->nplates; i++)
+		if (plate_is_micro(&pl->plates[i]) == micro && pl->plates[i].cells > 0 &&
+		    (small < 0 || pl->plates[i].area < pl->plates[small].area))
+			small = i;
+	if (small < 0)
+		return -1;
+	*from = small;
+	return longest_contact(pl, small);
 }
 
 /* Microplates grown past MICROPLATE_WELD_AREA weld onto the neighbour they
