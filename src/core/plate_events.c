@@ -95,57 +95,83 @@ static void handover_chunk(void *ctx, int b, int e, int chunk)
 	}
 }
 
-/* Move all crust of plate `from` into plate `into` (suturing). */
+/* Crust of plate b (sample i) that lay over a's sample s joins a there:
+ * continents stack (the volume is kept as thickness), continent replaces
+ * ocean floor, ocean floor over a's continent sinks, and ocean floor over
+ * ocean floor replaces it (it was what showed). */
+static void overlay(plate_t *a, int s, const plate_t *b, int i)
+{
+	crust_pool *ca = &a->crust;
+	const crust_pool *cb = &b->crust;
+	if (cb->type[i] == CRUST_CONTINENTAL && ca->type[s] == CRUST_CONTINENTAL) {
+		ca->thick[s] += cb->thick[i];
+		ca->elev[s] = (float)fmin(ELEV_MAX_M, fmax(ca->elev[s], cb->elev[i]) + 200);
+	} else if (cb->type[i] == CRUST_CONTINENTAL || ca->type[s] != CRUST_CONTINENTAL) {
+		int32_t cell = ca->cell[s];
+#define OVERWRITE(type, name) ca->name[s] = cb->name[i];
+		CRUST_FIELDS(OVERWRITE)
+#undef OVERWRITE
+		ca->cell[s] = cell;
+	}
+}
+
+/* Move all crust of plate `from` into plate `into` (suturing, welding).
+ * The two frames' grids do not line up, so b's samples land on a's frame
+ * cells two to one here and none there. What the world shows of b goes
+ * first, cell by cell, over whatever a kept hidden there; then b's hidden
+ * continental crust, so no continent is lost. b's hidden ocean floor was
+ * overridden and is dropped: put into a's frame, it filled holes there and
+ * later showed through a's old floor as a lattice of young one-cell dots,
+ * as did fresh floor made for the cells the first pass left empty. */
 static int merge_plates(planet_t *pl, int into, int from)
 {
 	plate_t *a = &pl->plates[into], *b = &pl->plates[from];
 	const grid_t *g = pl->grid;
+	int a_own = a->crust.count;   /* a's samples before b's came */
+	uint8_t *shown = calloc((size_t)b->crust.count + 1, 1);
+	if (!shown)
+		return -1;
+	/* b's cells lie together: walk from the last one's (from cell 0, each
+	 * walk crossed the sphere) */
+	int hint = 0;
+	for (int c = 0; c < g->n; c++) {
+		if (pl->owner[c] != from)
+			continue;
+		int k = grid_locate_from(g, m3_apply(&a->Rt, g->centre[c]), hint);
+		hint = k;
+		int sb = pl->sample[c], s = cellmap_get(&a->map, k);
+		if (s < 0) {
+			s = crust_copy(&a->crust, k, &b->crust, sb);
+			if (s < 0 || cellmap_set(&a->map, k, s) < 0) {
+				free(shown);
+				return -1;
+			}
+		} else if (s < a_own && !shown[sb]) {
+			overlay(a, s, b, sb);
+		}   /* else another of b's cells brought its crust here first */
+		shown[sb] = 1;
+		pl->owner[c] = (uint16_t)into;
+		pl->sample[c] = s;
+	}
 	/* world <- b frame, then a frame <- world */
 	mat3 to_a = q_to_mat3(q_mul(q_conj(a->rot), b->rot));
-	int hint = 0;
 	for (int i = 0; i < b->crust.count; i++) {
-		if (b->crust.type[i] == CRUST_CONSUMED)
+		if (shown[i] || b->crust.type[i] != CRUST_CONTINENTAL)
 			continue;
 		int k = grid_locate_from(g, m3_apply(&to_a, g->centre[b->crust.cell[i]]), hint);
 		hint = k;
 		int s = cellmap_get(&a->map, k);
 		if (s >= 0) {
-			/* overlap: the thicker stack wins, heights add up partly */
-			if (b->crust.type[i] == CRUST_CONTINENTAL) {
-				/* stacked continents: keep the volume as thickness */
-				if (a->crust.type[s] == CRUST_CONTINENTAL)
-					a->crust.thick[s] += b->crust.thick[i];
-				else
-					a->crust.thick[s] = b->crust.thick[i];
-				a->crust.type[s] = CRUST_CONTINENTAL;
-				a->crust.elev[s] = (float)fmin(ELEV_MAX_M, fmax(a->crust.elev[s], b->crust.elev[i]) + 200);
-			}
+			overlay(a, s, b, i);
 			continue;
 		}
 		s = crust_copy(&a->crust, k, &b->crust, i);
-		if (s < 0)
+		if (s < 0 || cellmap_set(&a->map, k, s) < 0) {
+			free(shown);
 			return -1;
-		if (cellmap_set(&a->map, k, s) < 0)
-			return -1;
-	}
-	/* cells of b now belong to a */
-	for (int c = 0; c < g->n; c++) {
-		if (pl->owner[c] != from)
-			continue;
-		/* b's cells lie together: walk from the last one's (from cell 0,
-		 * each walk crossed the sphere) */
-		int k = grid_locate_from(g, m3_apply(&a->Rt, g->centre[c]), hint);
-		hint = k;
-		if (cellmap_get(&a->map, k) < 0) {
-			int s = crust_new_ocean_floor(pl, a, k);
-			if (s < 0)
-				return -1;
-			if (cellmap_set(&a->map, k, s) < 0)
-				return -1;
 		}
-		pl->owner[c] = (uint16_t)into;
-		pl->sample[c] = cellmap_get(&a->map, k);
 	}
+	free(shown);
 	remove_plate(pl, from);
 	return 0;
 }
