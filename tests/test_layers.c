@@ -131,12 +131,19 @@ static void pick_samples(const snapshot_t *s, sample *out)
 static int in_ring(const snapshot_t *s, const float *f, int c, double v, double slack)
 {
 	const grid_t *g = s->grid;
-	double lo = f[c], hi = f[c];
+	double lo = f[c], hi = f[c], relief = s->relief[c];
 	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
 		double u = f[g->nbr[k]];
 		lo = u < lo ? u : lo;
 		hi = u > hi ? u : hi;
+		relief = s->relief[g->nbr[k]] > relief ? s->relief[g->nbr[k]] : relief;
 	}
+	/* heights carry the terrain's sub-cell detail, a quarter of the relief
+	 * times 3 (1 - w) for the point's largest corner weight w: within half
+	 * a pixel of a centre here (w > 0.9) under 8 % of the relief. A peak
+	 * cell's own pixel stood 2.4 m over it (level 4, seed 7, cell 1878) */
+	if (f == s->elevation)
+		slack += 0.08 * relief;
 	return v >= lo - slack && v <= hi + slack;
 }
 
@@ -180,7 +187,8 @@ static void test_direct(const snapshot_t *s, const sample *sm)
 			if (in_ring(s, cl[i].field, sm[k].cell, v, 1e-3))
 				good++;
 			else
-				tap_diag("%s band %d cell %d: %g", cl[i].stem, cl[i].band + 1, sm[k].cell, v);
+				tap_diag("%s band %d cell %d: %g (cell %g, relief %g)", cl[i].stem, cl[i].band + 1, sm[k].cell, v,
+				         cl[i].field[sm[k].cell], s->relief[sm[k].cell]);
 		}
 		ok(good == SAMPLES, "%s band %d: the value at %d cells' pixels is the cell's (%d agree)",
 		   cl[i].stem, cl[i].band + 1, SAMPLES, good);

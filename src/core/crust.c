@@ -16,8 +16,11 @@
 #define FREEBOARD_M 200.0            /* normal continent above the sea */
 #define ISOSTASY_M_KM 140.0          /* height gained per km of extra crust */
 #define THIN_ISOSTASY_M_KM 40.0      /* height lost per km of thinned crust */
-#define SHELF_BASE_M -150.0          /* passive margins settle to shelf depth
-                                      * below the sea */
+#define SLOPE_BASE_M -1400.0         /* a passive margin's outer row, the
+                                      * continental slope, settles this far
+                                      * below the sea (above faces_ocean's
+                                      * 1 500 m: the rows behind it are
+                                      * shelves, not fronts) */
 #define SHELF_SUBSIDENCE_MYR 30.0    /* thermal subsidence of a margin */
 #define BASIN_FILL_MYR 150.0         /* land below its base fills (sediment,
                                       * rebound): at 30 Myr each rise of the
@@ -35,7 +38,10 @@
 #define BASIN_SPILL_M 20.0           /* the plain it fills to, above the sea */
 #define MARGIN_THICK_KM 27.0         /* stretched crust of a passive margin */
 #define SHELF_THICK_MIN_KM 22.0     /* step-0 shelves float on no less */
-#define INNER_MARGIN_KM 29.0        /* the row behind it: an inner shelf */
+#define INNER_MARGIN_KM 27.0        /* the rows behind it: the shelf */
+#define INNER_SHELF_KM 29.0         /* and the last of them: an inner shelf */
+#define SHELF_KM 250.0              /* the shelf's width behind the slope
+                                     * row, in whole rows (one at least) */
 #define MARGIN_EVERY 4               /* steps between margin-stretching passes */
 #define RISE_DEPTH_M -2200.0         /* continental rise below the sea */
 #define RELIEF_EROSION_M 1000.0      /* each km of relief adds the base rate */
@@ -248,20 +254,18 @@ static int faces_ocean(const planet_t *pl, int c)
 	return 0;
 }
 
-/* The row behind a margin's front stretches less (INNER_MARGIN_KM): its
- * crust floats just below the sea, the inner shelf of a wide margin. */
-static void inner_margin(planet_t *pl, int c, const float *front, double stretch)
+/* The rows behind a margin's front (the slope, row 1) stretch less: to
+ * INNER_MARGIN_KM, a shelf, and the last of them to INNER_SHELF_KM, an
+ * inner shelf just below the sea. row: the cell's row (margin_rows). */
+static void inner_margin(planet_t *pl, int c, int row, int rows, double stretch)
 {
-	const grid_t *g = pl->grid;
-	int behind = 0;
-	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1] && !behind; k++)
-		behind = front[g->nbr[k]] != 0;
-	if (!behind)
+	if (row < 2)
 		return;
 	crust_pool *cr = &pl->plates[pl->owner[c]].crust;
 	int s = pl->sample[c];
-	if (cr->type[s] == CRUST_CONTINENTAL && cr->thick[s] > INNER_MARGIN_KM)
-		cr->thick[s] -= (float)((cr->thick[s] - INNER_MARGIN_KM) * stretch);
+	double to = row < rows ? INNER_MARGIN_KM : INNER_SHELF_KM;
+	if (cr->type[s] == CRUST_CONTINENTAL && cr->thick[s] > to)
+		cr->thick[s] -= (float)((cr->thick[s] - to) * stretch);
 }
 
 /* What orogeny does at world cell c (owner[c]'s sample there). */
@@ -270,7 +274,9 @@ typedef struct orogeny_ctx {
 	int margins;
 	double rate, relief, stretch, thicken;
 	float deep;
-	float *front;
+	float *front;              /* margin passes: 1 on a front, r on the
+	                            * r-th row behind it, up to rows; else 0 */
+	int rows;
 	int nchunks;
 	int32_t *parts;            /* per chunk and plate: counts, then places */
 	int32_t *list;             /* the cells to visit, plate by plate, each
@@ -286,8 +292,8 @@ static void orogeny_cell(const orogeny_ctx *o, int c)
 	float deep = o->deep;
 	const float *front = o->front;
 	double st = pl->stress[c];
-	if (margins && st <= 0 && !front[c] && pl->elevation[c] >= deep) {
-		inner_margin(pl, c, front, o->stretch);
+	if (margins && st <= 0 && front[c] != 1 && pl->elevation[c] >= deep) {
+		inner_margin(pl, c, (int)front[c], o->rows, o->stretch);
 		return;
 	}
 	/* A coast that is not being squeezed is a rifted or passive margin:
@@ -351,6 +357,33 @@ static void front_chunk(void *ctx, int b, int e, int chunk)
 		o->front[c] = o->pl->elevation[c] >= o->deep && faces_ocean(o->pl, c);
 }
 
+/* Number the rows behind the fronts: breadth-first from every front in
+ * cell order, through land and shelves, out to o->rows. Serial, but it
+ * walks the margins only. */
+static void margin_rows(const orogeny_ctx *o)
+{
+	planet_t *pl = o->pl;
+	const grid_t *g = pl->grid;
+	int32_t *queue = pl->queue;
+	int head = 0, tail = 0;
+	for (int c = 0; c < g->n; c++)
+		if (o->front[c] != 0)
+			queue[tail++] = c;
+	while (head < tail) {
+		int c = queue[head++];
+		float row = o->front[c];
+		if (row >= o->rows)
+			continue;
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+			int nb = g->nbr[k];
+			if (o->front[nb] == 0 && pl->elevation[nb] >= o->deep) {
+				o->front[nb] = row + 1;
+				queue[tail++] = nb;
+			}
+		}
+	}
+}
+
 static void visit_count_chunk(void *ctx, int b, int e, int chunk)
 {
 	const orogeny_ctx *o = ctx;
@@ -398,14 +431,20 @@ static int orogeny(planet_t *pl)
 		.margins = pl->step % MARGIN_EVERY == 0,
 		.stretch = 1 - exp(-MARGIN_EVERY * pl->prm.dt_myr / SHELF_SUBSIDENCE_MYR),
 		.deep = (float)(pl->sea_level - 1500),
-		/* on margin passes, mark the coast cells that face the deep sea, so
-		 * the row behind them can stretch too (a shelf two cells wide) */
+		/* on margin passes, mark the coast cells that face the deep sea
+		 * and number the rows behind them, which stretch too (a shelf) */
 		.front = pl->scratch_b,
 		.list = pl->work[0],      /* free after the collision pass */
 		.nchunks = pool_chunks(n, OROGENY_GRAIN),
 	};
-	if (o.margins)
+	if (o.margins) {
 		pool_for(pl->pool, n, OROGENY_GRAIN, front_chunk, &o);
+		/* the slope row and the shelf's rows behind it, as many as its
+		 * width takes at this resolution */
+		double cell_km = pl->grid->spacing * pl->prm.radius_km;
+		o.rows = 1 + (int)fmax(1, lrint(SHELF_KM / cell_km));
+		margin_rows(&o);
+	}
 	if (pl->serial_collisions) {
 		for (int c = 0; c < n; c++)
 			orogeny_cell(&o, c);
@@ -494,7 +533,7 @@ static double continental_base(const planet_t *pl, const plate_t *p, int i)
 {
 	const crust_pool *cr = &p->crust;
 	if (touches_own(pl, p, i, CRUST_OCEANIC))
-		return pl->sea_level + SHELF_BASE_M;
+		return pl->sea_level + SLOPE_BASE_M;
 	double dthick = cr->thick[i] - CRUST_NORMAL_KM;
 	return pl->sea_level + FREEBOARD_M + dthick * (dthick > 0 ? ISOSTASY_M_KM : THIN_ISOSTASY_M_KM);
 }

@@ -16,7 +16,7 @@
 #include "planet_internal.h"
 
 #define SEED_CANDIDATES 512
-#define CONTINENT_SUBMERGED 0.23   /* continental crust under the sea at step 0
+#define CONTINENT_SUBMERGED 0.45   /* continental crust under the sea at step 0
                                    * (shelves, margins), share of the land or
                                    * the sea, whichever is smaller: shelves
                                    * fringe coasts, and the coast is longest
