@@ -13,8 +13,12 @@
 
 #define SPREAD_HALF_KM_MYR 30.0   /* 3 cm/yr half-spreading rate: the floor
                                   * ages the running planet settles at */
-#define SHELF_KM 300.0
-#define SHELF_DEPTH_M -200.0
+#define SHELF_KM 600.0         /* step-0 continents slope to their passive */
+#define SHELF_DEPTH_M -1400.0  /* coasts over this: the step-0 sea (13.5 %
+                                * of the sphere continent under it by
+                                * default) cuts them on their margins, not
+                                * in the plateaus' hollows, which filled
+                                * and drew new land in the first 30 Myr */
 
 /* Ocean depth below the datum for floor of a given age: half-space cooling,
  * 2 500 + 350 sqrt(t) m, while the plate is young; past PLATE_FLATTEN_MYR the
