@@ -20,8 +20,10 @@
                                    * (shelves, margins), share of the land or
                                    * the sea, whichever is smaller: shelves
                                    * fringe coasts, and the coast is longest
-                                   * when land and sea are even (0.07 of the
-                                   * sphere by default; Earth: about 0.11) */
+                                   * when land and sea are even (0.135 of
+                                   * the sphere by default, which the margins
+                                   * of crust.c keep at 0.11-0.14; Earth:
+                                   * about 0.11; at 0.23 it fell to 0.05) */
 
 /* A random unit tangent to the sphere at p. */
 static vec3 random_tangent(rng_t *r, vec3 p)
