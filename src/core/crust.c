@@ -36,11 +36,12 @@
 #define REACH_EVERY 8                /* steps between markings of the
                                       * sea's reach (basins.c) */
 #define BASIN_SPILL_M 20.0           /* the plain it fills to, above the sea */
-#define MARGIN_THICK_KM 27.0         /* stretched crust of a passive margin */
+#define MARGIN_THICK_KM 27.0         /* stretched crust of a passive margin:
+                                      * its slope row and its shelf */
 #define SHELF_THICK_MIN_KM 22.0     /* step-0 shelves float on no less */
-#define INNER_MARGIN_KM 27.0        /* the rows behind it: the shelf */
-#define INNER_SHELF_KM 29.0         /* and the last of them: an inner shelf */
-#define SHELF_KM 250.0              /* the shelf's width behind the slope
+#define INNER_SHELF_KM 29.0         /* the last row behind the slope: an
+                                     * inner shelf */
+#define SHELF_WIDTH_KM 250.0        /* the shelf's width behind the slope
                                      * row, in whole rows (one at least) */
 #define MARGIN_EVERY 4               /* steps between margin-stretching passes */
 #define RISE_DEPTH_M -2200.0         /* continental rise below the sea */
@@ -176,13 +177,8 @@ int crust_overrides(const plate_t *pa, int a, const plate_t *pb, int b, int a_is
 	return a_is_prev;
 }
 
-/* Fresh ocean floor at plate-frame cell k: ridge depth, age 0, and the
- * faint abyssal-hill relief of the terrain noise at that spot. */
-int crust_new_ocean_floor(planet_t *pl, plate_t *p, int k)
-{
-	return crust_new_ocean_floor_at(p, k, crust_floor_detail(pl, k));
-}
-
+/* The faint abyssal-hill relief of the terrain noise at plate-frame cell
+ * k, for fresh ocean floor there. */
 float crust_floor_detail(const planet_t *pl, int k)
 {
 	return (float)(0.25 * (noise_stack_eval(&pl->terrain, pl->prm.layers, pl->prm.layer_count,
@@ -254,16 +250,17 @@ static int faces_ocean(const planet_t *pl, int c)
 	return 0;
 }
 
-/* The rows behind a margin's front (the slope, row 1) stretch less: to
- * INNER_MARGIN_KM, a shelf, and the last of them to INNER_SHELF_KM, an
- * inner shelf just below the sea. row: the cell's row (margin_rows). */
+/* The rows behind a margin's front (the slope, row 1) stretch as it does,
+ * to MARGIN_THICK_KM (the shelf), and the last of them less, to
+ * INNER_SHELF_KM, an inner shelf just below the sea. row: the cell's row
+ * (margin_rows). */
 static void inner_margin(planet_t *pl, int c, int row, int rows, double stretch)
 {
 	if (row < 2)
 		return;
 	crust_pool *cr = &pl->plates[pl->owner[c]].crust;
 	int s = pl->sample[c];
-	double to = row < rows ? INNER_MARGIN_KM : INNER_SHELF_KM;
+	double to = row < rows ? MARGIN_THICK_KM : INNER_SHELF_KM;
 	if (cr->type[s] == CRUST_CONTINENTAL && cr->thick[s] > to)
 		cr->thick[s] -= (float)((cr->thick[s] - to) * stretch);
 }
@@ -442,7 +439,7 @@ static int orogeny(planet_t *pl)
 		/* the slope row and the shelf's rows behind it, as many as its
 		 * width takes at this resolution */
 		double cell_km = pl->grid->spacing * pl->prm.radius_km;
-		o.rows = 1 + (int)fmax(1, lrint(SHELF_KM / cell_km));
+		o.rows = 1 + (int)fmax(1, lrint(SHELF_WIDTH_KM / cell_km));
 		margin_rows(&o);
 	}
 	if (pl->serial_collisions) {

@@ -256,7 +256,7 @@ vec3 plate_velocity(const plate_t *p, vec3 pos);   /* km/Myr, tangent */
 int relief_init(planet_t *pl);
 /* The terrain noise stack changed (prm.layers): every crust sample takes
  * its detail again from the new stack at its plate-frame cell, as
- * relief_init and crust_new_ocean_floor gave it (by its type now), and
+ * relief_init and fresh ocean floor's crust_floor_detail gave it (by its type now), and
  * noise_mean follows. Heights, ages, plates are untouched. 0 or -1 (memory). */
 int relief_renoise(planet_t *pl);
 double relief_ocean_depth(double age_myr);
@@ -277,11 +277,10 @@ int crust_copy(crust_pool *dst, int32_t cell, const crust_pool *src, int i);
 int crust_make_room(crust_pool *c, int more);
 void crust_fit_room(crust_pool *c, int old_cap);
 void crust_free(crust_pool *c);
-/* New ocean floor at plate-frame cell k (ridge depth, age 0); sample or -1. */
-int crust_new_ocean_floor(planet_t *pl, plate_t *p, int k);
-/* The same in two parts: the relief of fresh floor at k, which only
- * reads the planet (the collision pass makes it in parallel), and the
- * sample with it. */
+/* New ocean floor at plate-frame cell k (ridge depth, age 0) in two
+ * parts: the relief of fresh floor at k, which only reads the planet (the
+ * collision pass makes it in parallel), and the sample with it (-1: no
+ * memory). */
 float crust_floor_detail(const planet_t *pl, int k);
 int crust_new_ocean_floor_at(plate_t *p, int k, float detail);
 void crust_kill(plate_t *p, int s);
