@@ -98,6 +98,9 @@ typedef struct plate {
 	double stress_ocean_age; /* ocean_age as the last stress pass saw it: part
 	                          * of the state, since trenches depended on it */
 	int collision_cells;    /* continent-continent contact, last step */
+	int32_t settled;        /* its samples before this step's gap fill:
+	                         * the gaps' plans see these only, whatever
+	                         * order the gaps fill in */
 	vec3 balance_omega;     /* angular velocity (rad/Myr, axis) at which the
 	                         * plate's forces balance (plate_forces.c) */
 } plate_t;

@@ -32,6 +32,7 @@
 #define CRUST_MIN_KM 15.0              /* thinner continental crust turns oceanic */
 #define STACK_KM_MYR 2.0               /* crust stacked per Myr at 5 cm/yr */
 #define STRAGGLER_EVERY 8              /* steps between sweeps of hidden ocean floor */
+#define HOLE_OPEN 2                    /* empty frame neighbours a hole may have */
 #define TRANSFORM_OPENING 0.3          /* below: a gap is not a ridge (cosine) */
 
 int tectonics_init(planet_t *pl)
@@ -158,6 +159,32 @@ static int interior_neighbour(const planet_t *pl, int c, int prev)
 			like = pl->cand_sample[nb];
 	}
 	return like;
+}
+
+/* If the frame cells around frame cell k of plate p (empty) hold p's crust
+ * on all but HOLE_OPEN of them, k is a hole in the plate (the grids of a
+ * split or a weld meet two to one) or a notch in its jagged edge, not the
+ * edge a ridge opened: return the sample it heals with, the youngest ocean
+ * floor around (at a ridge's notch, floor a Myr old; else continent), or
+ * -1. Only crust p had before this step's gaps filled counts, so the
+ * order of filling changes nothing. Grown as fresh floor, such holes
+ * showed as single cells of young floor in old (doc/model.md, step 3). */
+static int frame_hole(const plate_t *p, const grid_t *g, int k)
+{
+	int like = -1, filled = 0, deg = g->nbr_off[k + 1] - g->nbr_off[k];
+	float young = 1e30f;
+	for (int j = g->nbr_off[k]; j < g->nbr_off[k + 1]; j++) {
+		int s = cellmap_get(&p->map, g->nbr[j]);
+		if (s < 0 || s >= p->settled)
+			continue;
+		filled++;
+		float a = p->crust.type[s] == CRUST_OCEANIC ? p->crust.age[s] : 1e29f;
+		if (a < young) {
+			young = a;
+			like = s;
+		}
+	}
+	return filled >= deg - HOLE_OPEN ? like : -1;
 }
 
 /* Which plate grows the fresh floor of gap cell c: the plate most of its
@@ -289,6 +316,8 @@ static void plan_gap(planet_t *pl, int c, gap_plan *gp)
 	 * crust like its neighbour's. Elsewhere the gap is a ridge: fresh
 	 * ocean floor. */
 	int like = interior_neighbour(pl, c, prev), like_plate = prev;
+	if (like < 0)
+		like = frame_hole(p, g, k);
 	if (like < 0) {
 		/* Along a transform or where plates converge a gap is the grid's
 		 * doing (a jagged edge sliding past), not a ridge: it fills with
@@ -626,6 +655,7 @@ int tectonics_step(planet_t *pl, char *err, size_t errlen)
 		quat dq = q_axis_angle(p->pole, p->omega * dt);
 		plate_set_rotation(p, q_normalize(q_mul(dq, p->rot)));
 		p->collision_cells = 0;
+		p->settled = p->crust.count;
 	}
 
 	/* 2. ownership, in parallel; results per cell */
