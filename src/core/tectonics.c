@@ -312,9 +312,10 @@ static void plan_gap(planet_t *pl, int c, gap_plan *gp)
 	if (gp->s >= 0)
 		return;
 	/* A gap with only its own plate around is a hole left inside a plate
-	 * (crust stacked away in a collision, then moved on): it heals with
-	 * crust like its neighbour's. Elsewhere the gap is a ridge: fresh
-	 * ocean floor. */
+	 * (crust stacked away in a collision, then moved on), and so is one
+	 * whose cell in the plate's frame is a hole or a notch there
+	 * (frame_hole): it heals with crust like its neighbours'. Elsewhere
+	 * the gap is a ridge: fresh ocean floor. */
 	int like = interior_neighbour(pl, c, prev), like_plate = prev;
 	if (like < 0)
 		like = frame_hole(p, g, k);
