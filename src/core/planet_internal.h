@@ -259,8 +259,8 @@ vec3 plate_velocity(const plate_t *p, vec3 pos);   /* km/Myr, tangent */
 int relief_init(planet_t *pl);
 /* The terrain noise stack changed (prm.layers): every crust sample takes
  * its detail again from the new stack at its plate-frame cell, as
- * relief_init and fresh ocean floor's crust_floor_detail gave it (by its type now), and
- * noise_mean follows. Heights, ages, plates are untouched. 0 or -1 (memory). */
+ * relief_init and (for fresh ocean floor) crust_floor_detail gave it (by
+ * its type now), and noise_mean follows. Heights, ages, plates are untouched. 0 or -1 (memory). */
 int relief_renoise(planet_t *pl);
 double relief_ocean_depth(double age_myr);
 /* With the sea solved for a share of ocean: lower the continents so the
