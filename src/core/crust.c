@@ -597,7 +597,8 @@ static void rift_fill(planet_t *pl, int c, crust_pool *cr, int s, double flank_t
 		int nb = g->nbr[k];
 		crust_pool *cn = &pl->plates[pl->owner[nb]].crust;
 		int j = pl->sample[nb];
-		cn->thick[j] = (float)fmax(RIFT_THIN_KM, cn->thick[j] - thick / deg);
+		/* thinned to RIFT_THIN_KM at most; never thickened */
+		cn->thick[j] = (float)fmax(fmin(cn->thick[j], RIFT_THIN_KM), cn->thick[j] - thick / deg);
 		closed &= pl->elevation[nb] >= pl->sea_level;
 	}
 	double sunk = pl->sea_level + FREEBOARD_M + (thick - CRUST_NORMAL_KM) * THIN_ISOSTASY_M_KM;
