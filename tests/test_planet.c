@@ -867,9 +867,9 @@ static void test_basins(void)
 		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
 			shore |= pl->elevation[g->nbr[k]] < -1000;
 		if (a < 8)
-			lake_shut &= reach[c] == REACH_SHUT;
+			lake_shut &= reach[c] == (REACH_SHUT | REACH_WET);
 		else if (a >= 40)
-			ocean_open &= reach[c] == REACH_OPEN;
+			ocean_open &= reach[c] == (REACH_OPEN | REACH_WET);
 		else if (shore) {
 			coast_open &= reach[c] == REACH_OPEN;
 			coasts++;
@@ -901,8 +901,8 @@ static void test_basins(void)
 	int sea_open = 1;
 	for (int c = 0; c < n; c++)
 		if (cell_angle(g, c, far) < 10)
-			sea_open &= reach[c] == REACH_OPEN;
-	ok(sea_cells < n / 100 && sea_open && reach[pond[0]] == REACH_SHUT && reach[pond[1]] == REACH_SHUT,
+			sea_open &= reach[c] == (REACH_OPEN | REACH_WET);
+	ok(sea_cells < n / 100 && sea_open && reach[pond[0]] == (REACH_SHUT | REACH_WET) && reach[pond[1]] == (REACH_SHUT | REACH_WET),
 	   "basins: a sea of %d cells (under 1 %% of %d) holding most of the water is open, two ponds shut",
 	   sea_cells, n);
 	free(reach);
@@ -957,13 +957,13 @@ static void basins_by_flood(const planet_t *pl, uint8_t *reach)
 			least = sorted[i];
 	}
 	for (int c = 0; c < n; c++)
-		reach[c] = body[c] < 0 ? 0 : size[body[c]] >= least ? REACH_OPEN : REACH_SHUT;
+		reach[c] = body[c] < 0 ? 0 : REACH_WET | (size[body[c]] >= least ? REACH_OPEN : REACH_SHUT);
 	for (int c = 0; c < n; c++) {
 		if (body[c] >= 0)
 			continue;
 		reach[c] = REACH_SHUT;
 		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
-			if (body[g->nbr[k]] >= 0 && reach[g->nbr[k]] == REACH_OPEN)
+			if (body[g->nbr[k]] >= 0 && (reach[g->nbr[k]] & REACH_OPEN))
 				reach[c] = REACH_OPEN;
 	}
 	free(body);
@@ -1000,8 +1000,8 @@ static void test_basins_seams(void)
 			same &= memcmp(reach, want, (size_t)n) == 0;
 		}
 		for (int c = 0; c < n; c++) {
-			shut += want[c] == REACH_SHUT && pl->elevation[c] < pl->sea_level;
-			open += want[c] == REACH_OPEN;
+			shut += want[c] == (REACH_SHUT | REACH_WET);
+			open += (want[c] & REACH_OPEN) != 0;
 		}
 	}
 	ok(same && shut > 0 && open > 0 && pl->grid->n > 4 * 8192,
@@ -1140,6 +1140,65 @@ static void test_one_cell_artefacts(void)
 	planet_free(pl);
 }
 
+/* Inland ground that a rising sea passed between two markings of the
+ * sea's reach is not a closed basin yet: it waits for the next marking,
+ * which finds whether the sea reaches it, and only a closed basin's water
+ * fills fast. Lifted with the sea at once, whole interiors rose to the
+ * basins' flat plain each time the sea rose (a tenth of the land at
+ * times, level 6). On a level-5 planet just after a marking, interior
+ * samples marked dry are sunk 150 m (as drawn) under the sea and others marked as
+ * closed water likewise: after one step the first have barely moved and
+ * the second have filled. */
+static void test_inland_waits_for_marking(void)
+{
+	params p = base_params(5);
+	planet_t *pl = make(&p, NULL);
+	if (!pl)
+		return;
+	while (pl->step < 20 || pl->step % 8 != 1)
+		if (step_n(pl, 1) < 0)
+			break;
+	enum { PICK = 20 };
+	int plate[2][PICK], frame[2][PICK], picked[2] = {0, 0};
+	const grid_t *g = pl->grid;
+	double sea = pl->sea_level;
+	for (int c = 0; c < g->n && (picked[0] < PICK || picked[1] < PICK); c++) {
+		plate_t *q = &pl->plates[pl->owner[c]];
+		int i = pl->sample[c];
+		if (q->crust.type[i] != CRUST_CONTINENTAL || q->crust.reach[i] != REACH_SHUT ||
+		    pl->boundary[c] != BOUNDARY_NONE)
+			continue;
+		int kind = c % 2, k = picked[kind];
+		if (k >= PICK)
+			continue;
+		plate[kind][k] = pl->owner[c];
+		frame[kind][k] = q->crust.cell[i];
+		q->crust.elev[i] = (float)(sea - 150 - elevation_detail_m(pl, &q->crust, i));
+		if (kind)
+			q->crust.reach[i] = REACH_SHUT | REACH_WET;
+		picked[kind]++;
+	}
+	int rc = step_n(pl, 1), waited = 0, filled = 0;
+	for (int kind = 0; kind < 2 && rc == 0; kind++)
+		for (int k = 0; k < picked[kind]; k++) {
+			const crust_pool *cr = &pl->plates[plate[kind][k]].crust;
+			for (int i = 0; i < cr->count; i++) {
+				if (cr->cell[i] != frame[kind][k] || cr->type[i] == CRUST_CONSUMED)
+					continue;
+				double el = cr->elev[i] + elevation_detail_m(pl, cr, i) - pl->sea_level;
+				if (kind)
+					filled += el > -5;
+				else
+					waited += el < -100;
+				break;
+			}
+		}
+	ok(rc == 0 && picked[0] == PICK && picked[1] == PICK && waited >= PICK - 2 && filled >= PICK - 2,
+	   "inland ground a rising sea passed waits for the marking (%d of %d still under), closed water fills (%d of %d)",
+	   waited, picked[0], filled, picked[1]);
+	planet_free(pl);
+}
+
 /* Trenches run as lines: a boundary cell whose floor is overridden while
  * the plates close obliquely draws its trench too (SLAB_OBLIQUE), and the
  * depth follows the stretch's mean convergence. Drawn on convergent cells
@@ -1212,6 +1271,7 @@ int main(void)
 	test_basins_seams();
 	test_holes_change_nothing();
 	test_one_cell_artefacts();
+	test_inland_waits_for_marking();
 	test_trenches();
 	return tap_done();
 }

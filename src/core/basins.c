@@ -156,7 +156,7 @@ static void water_chunk(void *ctx, int b, int e, int chunk)
 	const float *h = bc->pl->elevation;
 	for (int c = b; c < e; c++)
 		bc->reach[c] = h[c] >= bc->sea ? 0
-		             : -bc->up[set_root(bc->up, c)] >= bc->open_cells ? REACH_OPEN : REACH_SHUT;
+		             : REACH_WET | (-bc->up[set_root(bc->up, c)] >= bc->open_cells ? REACH_OPEN : REACH_SHUT);
 }
 
 /* land: open on the shore of open water */
@@ -171,7 +171,7 @@ static void shore_chunk(void *ctx, int b, int e, int chunk)
 			continue;
 		uint8_t r = REACH_SHUT;
 		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
-			if (h[g->nbr[k]] < bc->sea && bc->reach[g->nbr[k]] == REACH_OPEN) {
+			if (h[g->nbr[k]] < bc->sea && (bc->reach[g->nbr[k]] & REACH_OPEN)) {
 				r = REACH_OPEN;
 				break;
 			}

@@ -604,7 +604,7 @@ static void rift_fill(planet_t *pl, int c, crust_pool *cr, int s, double flank_t
 	double sunk = pl->sea_level + FREEBOARD_M + (thick - CRUST_NORMAL_KM) * THIN_ISOSTASY_M_KM;
 	fill_pit(cr, s, thick, fmin(flank_elev, sunk), 1);
 	if (closed)
-		cr->reach[s] = REACH_SHUT;
+		cr->reach[s] = REACH_SHUT | REACH_WET;
 }
 
 /* The same seen from the world: a cell of ocean floor whose world
@@ -758,8 +758,12 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 			live++;
 			double age = cr->age[i], el = cr->elev[i];
 			/* out of the sea's reach (basins.c) the ground ends no lower
-			 * than a plain just above the sea, as drawn */
-			int shut = cr->reach[i] == REACH_SHUT;
+			 * than a plain just above the sea, as drawn; only a closed
+			 * basin's water fills up to it fast (inland ground a rising
+			 * sea passed waits for the next marking, which finds whether
+			 * the sea reaches it) */
+			int shut = reach_shut(cr->reach[i]);
+			int filling = reach_closed_water(cr->reach[i]);
 			double plain = shut ? pl->sea_level + BASIN_SPILL_M - elevation_detail_m(pl, cr, i) : 0;
 			if (cr->type[i] == CRUST_OCEANIC) {
 				el += floor_deepening(ac, age, dt);
@@ -775,7 +779,7 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 				 * Caspian's (joining always, the filled basins grew the
 				 * desert world's continents from 81 to 91 % of the sphere
 				 * and drove its sea 4 km up) */
-				if (shut && el < plain) {
+				if (filling && el < plain) {
 					el = basin_fill(el, plain, dt);
 					if (el >= plain - BASIN_SPILL_M && join_continent) {
 						cr->type[i] = CRUST_CONTINENTAL;
@@ -803,7 +807,7 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 				double k = base < pl->sea_level ? shelf_keep
 				         : el < base ? fill_keep
 				         : keep * (1 + log_keep * relief);   /* keep^(1+relief), to first order */
-				el = shut && el < plain ? basin_fill(el, plain, dt) : base + (el - base) * k;
+				el = filling && el < plain ? basin_fill(el, plain, dt) : base + (el - base) * k;
 				/* thickened crust loses its root as its mountains wear
 				 * down, so old ranges become hills, not eternal plateaus */
 				if (cr->thick[i] > CRUST_NORMAL_KM)

@@ -369,10 +369,20 @@ enum { SLAB_NONE, SLAB_DIVES, SLAB_OBLIQUE };
 double elevation_trench_m(const planet_t *pl, int c);
 /* basins.c: where the sea reaches, per world cell from this step's heights:
  * water joined to the open ocean and land on its shore are REACH_OPEN, closed
- * basins and land inland of every shore REACH_SHUT (bits, so the cells that
- * show one sample can be or-ed together). Uses pl->queue; sizes holds n
- * entries. */
-enum { REACH_OPEN = 1, REACH_SHUT = 2 };
+ * basins and land inland of every shore REACH_SHUT, and water of either
+ * kind is also REACH_WET (bits, so the cells that show one sample can be
+ * or-ed together). Uses pl->queue; sizes holds n entries. */
+enum { REACH_OPEN = 1, REACH_SHUT = 2, REACH_WET = 4 };
+/* Out of the sea's reach when last marked: a closed basin or inland. */
+static inline bool reach_shut(uint8_t r)
+{
+	return (r & (REACH_OPEN | REACH_SHUT)) == REACH_SHUT;
+}
+/* A closed basin's water when last marked: it fills with sediment. */
+static inline bool reach_closed_water(uint8_t r)
+{
+	return reach_shut(r) && (r & REACH_WET);
+}
 void basins_mark(const planet_t *pl, uint8_t *reach, int32_t *sizes);
 /* sealevel.c: pl->sea_level for this step's heights */
 void sealevel_update(planet_t *pl);
