@@ -235,3 +235,95 @@ void basins_mark(const planet_t *pl, uint8_t *reach, int32_t *sizes)
 	pool_for(pl->pool, n, grain, water_chunk, &bc);
 	pool_for(pl->pool, n, grain, shore_chunk, &bc);
 }
+
+/* Between two markings the sea moves, and ground the last marking saw dry
+ * (or never saw: new crust) goes under water: the coast's row as the sea
+ * rises, hollows inland, a lone cell left by a passing plate. Waiting for
+ * the next marking, inland hollows stood as ponds for up to 8 steps (at
+ * level 6, 30-160 cells of closed water a snapshot, most under 30 m
+ * deep). Each step such water is followed through the water around it,
+ * on last step's heights: where it meets water the marking saw open (or
+ * the open ocean's depths) it is open; where it runs out, a body of at
+ * most SETTLE_CELLS_MAX cells, it is closed and fills; a body larger than
+ * that is left to the next marking. Serial, in cell order, so the same
+ * for any thread count; it walks a few hundred cells a step. */
+#define SETTLE_DEPTH_M 1500.0     /* deeper water is the open ocean's */
+#define SETTLE_CELLS_MAX 64
+enum { SETTLE_NEW = 1, SETTLE_SEEN = 2 };
+
+typedef struct settle_ctx {
+	const planet_t *pl;
+	uint8_t *flags;
+} settle_ctx;
+
+static uint8_t *reach_at(const planet_t *pl, int c)
+{
+	return &pl->plates[pl->owner[c]].crust.reach[pl->sample[c]];
+}
+
+/* water with land all round */
+static bool lone_water(const planet_t *pl, int c)
+{
+	const grid_t *g = pl->grid;
+	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
+		if (pl->elevation[g->nbr[k]] < pl->sea_level)
+			return false;
+	return true;
+}
+
+static void new_water_chunk(void *ctx, int b, int e, int chunk)
+{
+	(void)chunk;
+	settle_ctx *sc = ctx;
+	const planet_t *pl = sc->pl;
+	const float *h = pl->elevation;
+	float sea = (float)pl->sea_level;
+	for (int c = b; c < e; c++) {
+		sc->flags[c] = 0;
+		if (h[c] >= sea || h[c] < sea - SETTLE_DEPTH_M)
+			continue;
+		uint8_t r = *reach_at(pl, c);
+		/* water when marked: only a lone cell of it is news (cut off
+		 * as the sea fell, or a plate carried it in) */
+		if ((r & REACH_WET) && (reach_closed_water(r) || !lone_water(pl, c)))
+			continue;
+		sc->flags[c] = SETTLE_NEW;
+	}
+}
+
+void basins_settle(planet_t *pl, uint8_t *flags, int32_t *queue)
+{
+	const grid_t *g = pl->grid;
+	const float *h = pl->elevation;
+	float sea = (float)pl->sea_level, deep = (float)(pl->sea_level - SETTLE_DEPTH_M);
+	settle_ctx sc = {pl, flags};
+	pool_for(pl->pool, g->n, BASIN_GRAIN, new_water_chunk, &sc);
+	for (int c = 0; c < g->n; c++) {
+		if (flags[c] != SETTLE_NEW)
+			continue;
+		int head = 0, tail = 0, open = 0;
+		queue[tail++] = c;
+		flags[c] |= SETTLE_SEEN;
+		while (head < tail && !open && tail <= SETTLE_CELLS_MAX) {
+			int x = queue[head++];
+			uint8_t r = *reach_at(pl, x);
+			if (((r & REACH_OPEN) && (r & REACH_WET)) || h[x] < deep) {
+				open = 1;
+				break;
+			}
+			for (int k = g->nbr_off[x]; k < g->nbr_off[x + 1]; k++) {
+				int nb = g->nbr[k];
+				if (!(flags[nb] & SETTLE_SEEN) && h[nb] < sea) {
+					flags[nb] |= SETTLE_SEEN;
+					queue[tail++] = nb;
+				}
+			}
+		}
+		if (!open && head < tail)
+			continue;     /* too large to tell: the marking will */
+		uint8_t mark = open ? REACH_OPEN | REACH_WET : REACH_SHUT | REACH_WET;
+		for (int i = 0; i < tail; i++)
+			if (flags[queue[i]] & SETTLE_NEW)
+				*reach_at(pl, queue[i]) = mark;
+	}
+}

@@ -35,7 +35,10 @@
 #define CLOSED_FILL_MYR 5.0          /* ... as its rivers slacken */
 #define REACH_EVERY 8                /* steps between markings of the
                                       * sea's reach (basins.c) */
-#define BASIN_SPILL_M 20.0           /* the plain it fills to, above the sea */
+#define BASIN_SPILL_M 25.0           /* the plain it fills to, above the sea */
+#define PLAIN_RELIEF 0.15            /* share of the terrain's hills (the
+                                      * detail above 0) that stand out of
+                                      * the fill: buried, not erased */
 #define MARGIN_THICK_KM 27.0         /* stretched crust of a passive margin:
                                       * its slope row and its shelf */
 #define SHELF_THICK_MIN_KM 22.0     /* step-0 shelves float on no less */
@@ -607,6 +610,23 @@ static void rift_fill(planet_t *pl, int c, crust_pool *cr, int s, double flank_t
 		cr->reach[s] = REACH_SHUT | REACH_WET;
 }
 
+/* The height (m, above the datum, detail excluded) of sample i of a closed
+ * basin filled to its plain: BASIN_SPILL_M above the sea as drawn, with
+ * the tops of the buried hills standing out. */
+static double basin_plain(const planet_t *pl, const crust_pool *cr, int i)
+{
+	double detail = elevation_detail_m(pl, cr, i);
+	return pl->sea_level + BASIN_SPILL_M - detail + PLAIN_RELIEF * fmax(0, detail);
+}
+
+/* A closed basin's floor at height el (m) after dt Myr of filling toward
+ * the plain (m) it spills at. */
+static double basin_fill(double el, double plain, double dt)
+{
+	double rise = fmax(CLOSED_FILL_M_MYR * dt, (plain - el) * (1 - exp(-dt / CLOSED_FILL_MYR)));
+	return fmin(plain, el + rise);
+}
+
 /* The same seen from the world: a cell of ocean floor whose world
  * neighbours all show continent. The plate's own map can miss it (a rotated
  * plate is sampled unevenly, so a frame neighbour may hold no crust); drawn,
@@ -706,14 +726,6 @@ static double floor_deepening(const age_ctx *ac, double age, double dt)
 	return relief_ocean_depth(age + dt) - relief_ocean_depth(age);
 }
 
-/* A closed basin's floor at height el (m) after dt Myr of filling toward
- * the plain (m) it spills at. */
-static double basin_fill(double el, double plain, double dt)
-{
-	double rise = fmax(CLOSED_FILL_M_MYR * dt, (plain - el) * (1 - exp(-dt / CLOSED_FILL_MYR)));
-	return fmin(plain, el + rise);
-}
-
 /* Where the sea reaches (basins.c), kept on the crust so that it moves
  * with the plates between markings: each sample gets the or of the world
  * cells that show it, 0 if none does. The cells' marks in work[0] and the
@@ -764,7 +776,7 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 			 * the sea reaches it) */
 			int shut = reach_shut(cr->reach[i]);
 			int filling = reach_closed_water(cr->reach[i]);
-			double plain = shut ? pl->sea_level + BASIN_SPILL_M - elevation_detail_m(pl, cr, i) : 0;
+			double plain = shut ? basin_plain(pl, cr, i) : 0;
 			if (cr->type[i] == CRUST_OCEANIC) {
 				el += floor_deepening(ac, age, dt);
 				/* sediment shed by a continent builds a rise at its foot:
@@ -942,6 +954,8 @@ int crust_evolve(planet_t *pl)
 	 * fifth to a third of a step) */
 	if (pl->step % REACH_EVERY == 0)
 		mark_reach(pl);
+	else
+		basins_settle(pl, (uint8_t *)pl->work[0], pl->queue);
 	age_ctx ac = {.pl = pl};
 	for (int a = 0; a < DEEPEN_AGES; a++)
 		ac.deepen[a] = relief_ocean_depth((double)a + pl->prm.dt_myr) - relief_ocean_depth((double)a);

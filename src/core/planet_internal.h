@@ -384,6 +384,10 @@ static inline bool reach_closed_water(uint8_t r)
 	return reach_shut(r) && (r & REACH_WET);
 }
 void basins_mark(const planet_t *pl, uint8_t *reach, int32_t *sizes);
+/* Between markings: small shallow bodies of water the last marking did not
+ * see as water are told open or closed on the crust's marks. flags and
+ * queue hold n entries each. */
+void basins_settle(planet_t *pl, uint8_t *flags, int32_t *queue);
 /* sealevel.c: pl->sea_level for this step's heights */
 void sealevel_update(planet_t *pl);
 /* The level under which prm.ocean_fraction of the area lies, over

@@ -347,13 +347,21 @@ static double detail(const snapshot_t *s, vec3 p)
  * gone at a sea corner, and the surface stays continuous across triangle
  * edges. `down` scales the noise where it is negative, `up` where positive. */
 #define DETAIL_KEEP 0.9
-static void detail_reach(const snapshot_t *s, const tri *t, double e, double amp,
-                         double *down, double *up)
+
+/* How much of the point's triangle is land, interpolated as the height is:
+ * 1 inside three land cells, 0 at a sea corner, continuous across edges. */
+static double land_share(const snapshot_t *s, const tri *t)
 {
 	double sea = s->sea_level_m, land = 0;
 	for (int i = 0; i < 3; i++)
 		land += s->elevation[t->c[i]] >= sea ? t->w[i] : 0;
-	land = clampd(land, 0, 1);
+	return clampd(land, 0, 1);
+}
+
+static void detail_reach(const snapshot_t *s, const tri *t, double e, double amp,
+                         double *down, double *up)
+{
+	double sea = s->sea_level_m, land = land_share(s, t);
 	double below = min_of(amp, max_of(0, DETAIL_KEEP * (e - sea)));
 	double above = min_of(amp, max_of(0, DETAIL_KEEP * (sea - e)));
 	*down = amp + (below - amp) * land;
@@ -633,11 +641,25 @@ static double hillshade(const snapshot_t *s, vec3 p, int near)
 	return clampd(lambert / 0.70710678, 0.5, 1.3);
 }
 
+/* Beach sand (the land ramp's first 25 m) lines the water; ground as low
+ * farther inland, a plain the sea rose toward, is lowland green: sand over
+ * whole interiors read as desert. The sand fades out where less than half
+ * the point's triangle is sea, so it keeps to the coasts' triangles. */
+#define LOWLAND_TOP_M 25.0
+static rgb land_tint(const sample *m, double h)
+{
+	rgb c = ramp(hyps_land, NSTOPS(hyps_land), h);
+	if (h >= LOWLAND_TOP_M)
+		return c;
+	double beach = clampd(2 * (1 - land_share(m->s, m->t)), 0, 1);
+	return mix(ramp(hyps_land, NSTOPS(hyps_land), LOWLAND_TOP_M), c, beach);
+}
+
 static rgb view_elevation(sample *m)
 {
 	const snapshot_t *s = m->s;
 	double e = sample_height(m), h = e - s->sea_level_m;
-	rgb c = h >= 0 ? ramp(hyps_land, NSTOPS(hyps_land), h)
+	rgb c = h >= 0 ? land_tint(m, h)
 	               : ramp(hyps_water, NSTOPS(hyps_water), h);
 	if (!m->shade)
 		return c;
