@@ -240,16 +240,20 @@ void basins_mark(const planet_t *pl, uint8_t *reach, int32_t *sizes)
  * (or never saw: new crust) goes under water: the coast's row as the sea
  * rises, hollows inland, a lone cell left by a passing plate. Waiting for
  * the next marking, inland hollows stood as ponds for up to 8 steps (at
- * level 6, 30-160 cells of closed water a snapshot, most under 30 m
- * deep). Each step such water is followed through the water around it,
+ * level 6, 38-165 cells of closed water a snapshot, most under 30 m
+ * deep; 36-46 now). Each step such water is followed through the water around it,
  * on last step's heights: where it meets water the marking saw open (or
  * the open ocean's depths) it is open; where it runs out, a body of at
  * most SETTLE_CELLS_MAX cells, it is closed and fills; a body larger than
- * that is left to the next marking. Serial, in cell order, so the same
+ * that is left to the next marking (and a walk meeting water an earlier
+ * walk found open or too large takes that over: it is the same body).
+ * Serial, in cell order, so the same
  * for any thread count; it walks a few hundred cells a step. */
 #define SETTLE_DEPTH_M 1500.0     /* deeper water is the open ocean's */
 #define SETTLE_CELLS_MAX 64
-enum { SETTLE_NEW = 1, SETTLE_SEEN = 2 };
+/* flags: water to settle, seen by a walk, and what the walk that saw it
+ * found (a later walk meeting such a cell takes that over) */
+enum { SETTLE_NEW = 1, SETTLE_SEEN = 2, SETTLE_OPEN = 4, SETTLE_BIG = 8, SETTLE_SHUT = 16 };
 
 typedef struct settle_ctx {
 	const planet_t *pl;
@@ -301,29 +305,36 @@ void basins_settle(planet_t *pl, uint8_t *flags, int32_t *queue)
 	for (int c = 0; c < g->n; c++) {
 		if (flags[c] != SETTLE_NEW)
 			continue;
-		int head = 0, tail = 0, open = 0;
+		int head = 0, tail = 0, found = SETTLE_SHUT;
 		queue[tail++] = c;
 		flags[c] |= SETTLE_SEEN;
-		while (head < tail && !open && tail <= SETTLE_CELLS_MAX) {
+		while (head < tail && found == SETTLE_SHUT) {
 			int x = queue[head++];
 			uint8_t r = *reach_at(pl, x);
 			if (((r & REACH_OPEN) && (r & REACH_WET)) || h[x] < deep) {
-				open = 1;
+				found = SETTLE_OPEN;
 				break;
 			}
-			for (int k = g->nbr_off[x]; k < g->nbr_off[x + 1]; k++) {
+			for (int k = g->nbr_off[x]; k < g->nbr_off[x + 1] && found == SETTLE_SHUT; k++) {
 				int nb = g->nbr[k];
-				if (!(flags[nb] & SETTLE_SEEN) && h[nb] < sea) {
+				if (h[nb] >= sea)
+					continue;
+				if (flags[nb] & (SETTLE_OPEN | SETTLE_BIG))
+					found = flags[nb] & (SETTLE_OPEN | SETTLE_BIG);   /* an earlier walk's water */
+				else if (!(flags[nb] & SETTLE_SEEN)) {
 					flags[nb] |= SETTLE_SEEN;
 					queue[tail++] = nb;
 				}
 			}
+			if (tail > SETTLE_CELLS_MAX && found == SETTLE_SHUT)
+				found = SETTLE_BIG;     /* too large to tell: the marking will */
 		}
-		if (!open && head < tail)
-			continue;     /* too large to tell: the marking will */
-		uint8_t mark = open ? REACH_OPEN | REACH_WET : REACH_SHUT | REACH_WET;
-		for (int i = 0; i < tail; i++)
-			if (flags[queue[i]] & SETTLE_NEW)
-				*reach_at(pl, queue[i]) = mark;
+		uint8_t mark = found == SETTLE_OPEN ? REACH_OPEN | REACH_WET : REACH_SHUT | REACH_WET;
+		for (int i = 0; i < tail; i++) {
+			int x = queue[i];
+			if ((flags[x] & SETTLE_NEW) && found != SETTLE_BIG)
+				*reach_at(pl, x) = mark;
+			flags[x] |= (uint8_t)found;
+		}
 	}
 }

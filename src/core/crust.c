@@ -33,8 +33,11 @@
                                       * Sea 100-300 m/Myr, South Caspian up
                                       * to 2 000), its last metres ... */
 #define CLOSED_FILL_MYR 5.0          /* ... as its rivers slacken */
-#define REACH_EVERY 8                /* steps between markings of the
-                                      * sea's reach (basins.c) */
+#define REACH_EVERY 4                /* steps between markings of the
+                                      * sea's reach (basins.c): water the
+                                      * falling sea cuts off waits for one
+                                      * (at 8, closed water was 55-91 cells
+                                      * a snapshot at level 6; 36-46) */
 #define BASIN_SPILL_M 25.0           /* the plain it fills to, above the sea */
 #define PLAIN_RELIEF 0.15            /* share of the terrain's hills (the
                                       * detail above 0) that stand out of
@@ -951,7 +954,8 @@ int crust_evolve(planet_t *pl)
 		return -1;
 	/* every few steps: a basin fills over several, and the marks ride
 	 * with the crust in between (marking takes 0.75 ms at level 6, a
-	 * fifth to a third of a step) */
+	 * fifth to a third of a step); between markings, water the marks do
+	 * not know is settled on its own */
 	if (pl->step % REACH_EVERY == 0)
 		mark_reach(pl);
 	else
