@@ -775,8 +775,8 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 			/* out of the sea's reach (basins.c) the ground ends no lower
 			 * than a plain just above the sea, as drawn; only a closed
 			 * basin's water fills up to it fast (inland ground a rising
-			 * sea passed waits for the next marking, which finds whether
-			 * the sea reaches it) */
+			 * sea passed is not lifted with it: the settling walk or the
+			 * next marking finds whether the sea reaches it) */
 			int shut = reach_shut(cr->reach[i]);
 			int filling = reach_closed_water(cr->reach[i]);
 			double plain = shut ? basin_plain(pl, cr, i) : 0;

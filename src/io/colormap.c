@@ -643,8 +643,9 @@ static double hillshade(const snapshot_t *s, vec3 p, int near)
 
 /* Beach sand (the land ramp's first 25 m) lines the water; ground as low
  * farther inland, a plain the sea rose toward, is lowland green: sand over
- * whole interiors read as desert. The sand fades out where less than half
- * the point's triangle is sea, so it keeps to the coasts' triangles. */
+ * whole interiors read as desert. The sand is whole where half the point's
+ * triangle or more is sea and fades to none where none is, so it keeps to
+ * the coasts' triangles. */
 #define LOWLAND_TOP_M 25.0
 static rgb land_tint(const sample *m, double h)
 {
