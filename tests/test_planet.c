@@ -1153,12 +1153,13 @@ static void test_one_cell_artefacts(void)
  * the coast are still under water. */
 typedef struct sunk { int plate, frame; } sunk;
 
+/* where: to find the sample again after a step (NULL: not needed) */
 static void sink(planet_t *pl, int c, sunk *where)
 {
 	crust_pool *cr = &pl->plates[pl->owner[c]].crust;
 	int i = pl->sample[c];
-	where->plate = pl->owner[c];
-	where->frame = cr->cell[i];
+	if (where)
+		*where = (sunk){pl->owner[c], cr->cell[i]};
 	pl->elevation[c] = (float)(pl->sea_level - 150);
 	cr->elev[i] = (float)(pl->sea_level - 150 - elevation_detail_m(pl, cr, i));
 }
@@ -1203,7 +1204,7 @@ static void test_passed_ground_settles(void)
 		int i = pl->sample[c], open_water = 0, inland = -1, free_round = 1;
 		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
 			int nb = g->nbr[k];
-			uint8_t r = pl->plates[pl->owner[nb]].crust.reach[pl->sample[nb]];
+			uint8_t r = *cell_reach(pl, nb);
 			open_water |= pl->elevation[nb] < pl->sea_level && r == (REACH_OPEN | REACH_WET);
 			if (inland < 0 && dry_inland(pl, nb) && !used[nb])
 				inland = nb;
@@ -1212,8 +1213,7 @@ static void test_passed_ground_settles(void)
 		if (nbehind < PICK && cr->type[i] == CRUST_CONTINENTAL && cr->reach[i] == REACH_OPEN &&
 		    pl->elevation[c] >= pl->sea_level && open_water && inland >= 0) {
 			/* the coast floods, and the interior cell behind it */
-			sunk coast;
-			sink(pl, c, &coast);
+			sink(pl, c, NULL);
 			sink(pl, inland, &behind[nbehind++]);
 			used[c] = used[inland] = 1;
 			for (int k = g->nbr_off[inland]; k < g->nbr_off[inland + 1]; k++)

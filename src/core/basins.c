@@ -240,15 +240,15 @@ void basins_mark(const planet_t *pl, uint8_t *reach, int32_t *sizes)
  * (or never saw: new crust) goes under water: the coast's row as the sea
  * rises, hollows inland, a lone cell left by a passing plate. Waiting for
  * the next marking, inland hollows stood as ponds for up to 8 steps (at
- * level 6, 38-165 cells of closed water a snapshot, most under 30 m
- * deep; 36-46 now). Each step such water is followed through the water around it,
- * on last step's heights: where it meets water the marking saw open (or
- * the open ocean's depths) it is open; where it runs out, a body of at
- * most SETTLE_CELLS_MAX cells, it is closed and fills; a body larger than
- * that is left to the next marking (and a walk meeting water an earlier
- * walk found open or too large takes that over: it is the same body).
- * Serial, in cell order, so the same
- * for any thread count; it walks a few hundred cells a step. */
+ * level 6, 38-165 cells of closed water a snapshot, most under 30 m deep;
+ * 36-46 now). Each step such water is followed through the water around
+ * it, on last step's heights: where it meets water the marking saw open
+ * (or the open ocean's depths) it is open; where it runs out, a body of
+ * at most SETTLE_CELLS_MAX cells, it is closed and fills; a body larger
+ * than that is left to the next marking (and a walk meeting water an
+ * earlier walk found open or too large takes that over: it is the same
+ * body). Serial, in cell order, so the same for any thread count; it
+ * walks a few hundred cells a step. */
 #define SETTLE_DEPTH_M 1500.0     /* deeper water is the open ocean's */
 #define SETTLE_CELLS_MAX 64
 /* flags: water to settle, seen by a walk, and what the walk that saw it
@@ -259,11 +259,6 @@ typedef struct settle_ctx {
 	const planet_t *pl;
 	uint8_t *flags;
 } settle_ctx;
-
-static uint8_t *reach_at(const planet_t *pl, int c)
-{
-	return &pl->plates[pl->owner[c]].crust.reach[pl->sample[c]];
-}
 
 /* water with land all round */
 static bool lone_water(const planet_t *pl, int c)
@@ -286,7 +281,7 @@ static void new_water_chunk(void *ctx, int b, int e, int chunk)
 		sc->flags[c] = 0;
 		if (h[c] >= sea || h[c] < sea - SETTLE_DEPTH_M)
 			continue;
-		uint8_t r = *reach_at(pl, c);
+		uint8_t r = *cell_reach(pl, c);
 		/* water when marked: only a lone cell of it is news (cut off
 		 * as the sea fell, or a plate carried it in) */
 		if ((r & REACH_WET) && (reach_closed_water(r) || !lone_water(pl, c)))
@@ -305,12 +300,13 @@ void basins_settle(planet_t *pl, uint8_t *flags, int32_t *queue)
 	for (int c = 0; c < g->n; c++) {
 		if (flags[c] != SETTLE_NEW)
 			continue;
+		/* SETTLE_SHUT until the walk meets open water or grows too large */
 		int head = 0, tail = 0, found = SETTLE_SHUT;
 		queue[tail++] = c;
 		flags[c] |= SETTLE_SEEN;
 		while (head < tail && found == SETTLE_SHUT) {
 			int x = queue[head++];
-			uint8_t r = *reach_at(pl, x);
+			uint8_t r = *cell_reach(pl, x);
 			if (((r & REACH_OPEN) && (r & REACH_WET)) || h[x] < deep) {
 				found = SETTLE_OPEN;
 				break;
@@ -333,7 +329,7 @@ void basins_settle(planet_t *pl, uint8_t *flags, int32_t *queue)
 		for (int i = 0; i < tail; i++) {
 			int x = queue[i];
 			if ((flags[x] & SETTLE_NEW) && found != SETTLE_BIG)
-				*reach_at(pl, x) = mark;
+				*cell_reach(pl, x) = mark;
 			flags[x] |= (uint8_t)found;
 		}
 	}

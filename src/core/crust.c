@@ -743,7 +743,7 @@ static void mark_reach(planet_t *pl)
 			memset(cr->reach, 0, (size_t)cr->count);
 	}
 	for (int c = 0; c < pl->grid->n; c++)
-		pl->plates[pl->owner[c]].crust.reach[pl->sample[c]] |= cells[c];
+		*cell_reach(pl, c) |= cells[c];
 }
 
 static void age_chunk(void *ctx, int b, int e, int chunk)

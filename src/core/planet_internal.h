@@ -228,6 +228,12 @@ static inline uint8_t cell_crust_type(const planet_t *pl, int c)
 	return pl->plates[pl->owner[c]].crust.type[pl->sample[c]];
 }
 
+/* The sea's-reach mark (REACH_*) of the sample world cell c shows. */
+static inline uint8_t *cell_reach(const planet_t *pl, int c)
+{
+	return &pl->plates[pl->owner[c]].crust.reach[pl->sample[c]];
+}
+
 static inline void plates_largest_first(const int32_t *size, int np, int *order)
 {
 	for (int i = 0; i < np; i++) {

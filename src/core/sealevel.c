@@ -34,7 +34,7 @@ static void hist_chunk(void *ctx, int b, int e, int chunk)
 		/* ground out of the sea's reach holds none of its water, however
 		 * low: a closed basin's lake is not the ocean, and a hollow the
 		 * sea rose past does not fill until the sea reaches it */
-		if (reach_shut(pl->plates[pl->owner[c]].crust.reach[pl->sample[c]]))
+		if (reach_shut(*cell_reach(pl, c)))
 			k = SEA_BINS;
 		hist[k] += (int64_t)(area[c] * SEA_AREA_ONE);
 	}
