@@ -38,6 +38,13 @@ static double area_weighted_speed(const snapshot_t *s)
 	return v;
 }
 
+/* A plate's peak surface speed, 90 degrees from its pole (cm/yr): what
+ * the model holds to 12 cm/yr. */
+static double peak_speed_cm_yr(const snapshot_t *s, const plate_info *p)
+{
+	return p->omega_deg_myr * M_PI / 180 * s->prm.radius_km * 0.1;
+}
+
 /* Area-weighted speed of the plates of 1 % or more with under a third of
  * continent (kind 0) or more (kind 1); adds speed x area and area. */
 static void speed_by_kind(const snapshot_t *s, double speed_area[2], double area[2])
@@ -199,6 +206,7 @@ static void test_seed(uint64_t seed, pool_t *pool)
 	double micro_area = 0, large_area = 0;
 	int coast_looks = 0, closed_looks = 0;
 	double kind_speed[2] = {0}, kind_area[2] = {0};
+	int large_seen = 0, large_at_limit = 0;
 	/* subtropical coasts, mediterranean land (coast_sides.h), summed */
 	double side_rain[2] = {0}, side_area[2] = {0}, medit_west = 0, medit = 0;
 	/* desert land, and the part of it outside the subtropics */
@@ -231,6 +239,13 @@ static void test_seed(uint64_t seed, pool_t *pool)
 		if (step >= 100) {
 			slowest = fmin(slowest, area_weighted_speed(s));
 			speed_by_kind(s, kind_speed, kind_area);
+			for (int i = 0; i < s->plate_count; i++) {
+				const plate_info *pi = &s->plates[i];
+				if (pi->area_fraction < 0.01)
+					continue;
+				large_seen++;
+				large_at_limit += peak_speed_cm_yr(s, pi) >= 11.99;
+			}
 		}
 		/* a basin that just closed stands as water for a few steps */
 		if (step >= STEPS / 2) {
@@ -294,6 +309,12 @@ static void test_seed(uint64_t seed, pool_t *pool)
 	ok(v_ocean > 1.5 * v_cont && v_ocean > 4,
 	   "seed %llu: large oceanic plates move at %.1f cm/yr, continental ones at %.1f (steps 100-%d: > 4 and > 1.5x)",
 	   (unsigned long long)seed, v_ocean, v_cont, STEPS);
+	/* slab resistance, not the 12 cm/yr clamp, holds back small plates
+	 * ringed by trenches (a fifth of the plates of 1 % or more ran at the
+	 * clamp without it) */
+	ok(large_seen > 0 && large_at_limit < 0.1 * large_seen,
+	   "seed %llu: %d of %d plates of 1 %% or more at the 12 cm/yr limit (steps 100-%d: < 10 %%)",
+	   (unsigned long long)seed, large_at_limit, large_seen, STEPS);
 	figures f = measure(s);
 	ok(f.floor_age < 120, "seed %llu: mean ocean-floor age %.0f Myr < 120 at step %d",
 	   (unsigned long long)seed, f.floor_age, STEPS);
