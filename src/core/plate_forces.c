@@ -103,6 +103,18 @@ static void trench_suction(const planet_t *pl, int c, double f, force_part *fp)
 	}
 }
 
+/* A drag k at unit position r resists the plate's turning about every
+ * axis but r itself: k (I - r r^T) onto m (packed xx yy zz xy xz yz). */
+static void add_drag(double *m, double k, vec3 r)
+{
+	m[0] += k * (1 - r.x * r.x);
+	m[1] += k * (1 - r.y * r.y);
+	m[2] += k * (1 - r.z * r.z);
+	m[3] -= k * r.x * r.y;
+	m[4] -= k * r.x * r.z;
+	m[5] -= k * r.y * r.z;
+}
+
 static void forces_chunk(void *ctx, int b, int e, int chunk)
 {
 	force_ctx *fc = ctx;
@@ -125,12 +137,7 @@ static void forces_chunk(void *ctx, int b, int e, int chunk)
 		vec3 vm = v3_scale(v3_sub(v3_scale(r, u), fc->upwelling), 2 * fc->flow * u);
 		fp->t[o] = v3_add(fp->t[o], v3_scale(v3_cross(r, vm), k));
 		double *m = fp->m[o];
-		m[0] += k * (1 - r.x * r.x);
-		m[1] += k * (1 - r.y * r.y);
-		m[2] += k * (1 - r.z * r.z);
-		m[3] -= k * r.x * r.y;
-		m[4] -= k * r.x * r.z;
-		m[5] -= k * r.y * r.z;
+		add_drag(m, k, r);
 		if (pl->boundary[c] == BOUNDARY_NONE)
 			continue;
 		double line = sqrt(a);             /* boundary length in this cell */
@@ -140,13 +147,7 @@ static void forces_chunk(void *ctx, int b, int e, int chunk)
 			double age = clampd(p->crust.age[s], 5, SLAB_AGE_FULL);
 			f = SLAB_PULL * line * sqrt(age / SLAB_AGE_FULL);
 			trench_suction(pl, c, f * TRENCH_SUCTION, fp);
-			double ks = SLAB_RESIST * line;
-			m[0] += ks * (1 - r.x * r.x);
-			m[1] += ks * (1 - r.y * r.y);
-			m[2] += ks * (1 - r.z * r.z);
-			m[3] -= ks * r.x * r.y;
-			m[4] -= ks * r.x * r.z;
-			m[5] -= ks * r.y * r.z;
+			add_drag(m, SLAB_RESIST * line, r);
 		} else if (pl->boundary[c] == BOUNDARY_DIVERGENT && !cont) {
 			f = RIDGE_PUSH * line;
 			n = v3_scale(n, -1);             /* away from the ridge */
