@@ -334,7 +334,7 @@ static void measure(const snapshot_t *s, double *f)
 		if (p->area_fraction >= 0.01) {
 			int cont = p->continental_fraction >= 1.0 / 3;
 			large++;
-			fast += p->omega_deg_myr * M_PI / 180 * s->prm.radius_km * 0.1 >= 11.99;
+			fast += p->omega_deg_myr * M_PI / 180 * s->prm.radius_km * 0.1 >= PLATE_SPEED_MAX_CM_YR - 0.01;
 			kind_speed[cont] += p->speed_cm_yr * p->area_fraction;
 			kind_area[cont] += p->area_fraction;
 		}

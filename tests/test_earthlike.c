@@ -39,7 +39,7 @@ static double area_weighted_speed(const snapshot_t *s)
 }
 
 /* A plate's peak surface speed, 90 degrees from its pole (cm/yr): what
- * the model holds to 12 cm/yr. */
+ * the model holds to PLATE_SPEED_MAX_CM_YR. */
 static double peak_speed_cm_yr(const snapshot_t *s, const plate_info *p)
 {
 	return p->omega_deg_myr * M_PI / 180 * s->prm.radius_km * 0.1;
@@ -244,7 +244,7 @@ static void test_seed(uint64_t seed, pool_t *pool)
 				if (pi->area_fraction < 0.01)
 					continue;
 				large_seen++;
-				large_at_limit += peak_speed_cm_yr(s, pi) >= 11.99;
+				large_at_limit += peak_speed_cm_yr(s, pi) >= PLATE_SPEED_MAX_CM_YR - 0.01;
 			}
 		}
 		/* a basin that just closed stands as water for a few steps */

@@ -12,7 +12,6 @@
 #define COLLISION_COUPLING 10.0      /* how fast colliding plates match motion */
 #define BALANCE_MYR 8.0              /* time to settle at the force balance */
 #define COLLISION_DRAG 0.5
-#define SPEED_MAX_CM_YR 12.0
 #define RIFT_MIN_AREA 0.08           /* share of the sphere */
 #define RIFT_OCEAN_WEIGHT 0.05       /* ocean's share of rifting, per area */
 #define MARGIN_BREAK_MIN_AREA 0.002  /* share of the sphere: no tiny breaks */
@@ -657,7 +656,7 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 void plate_events_update_velocities(planet_t *pl)
 {
 	double dt = pl->prm.dt_myr, R = pl->prm.radius_km;
-	double wmax = SPEED_MAX_CM_YR / CM_YR_PER_KM_MYR / R;
+	double wmax = PLATE_SPEED_MAX_CM_YR / CM_YR_PER_KM_MYR / R;
 	double relax = 1 - exp(-dt / BALANCE_MYR);
 	vec3 wv[PLATES_MAX];
 	for (int i = 0; i < pl->nplates; i++) {

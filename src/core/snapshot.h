@@ -16,6 +16,10 @@
 enum { CRUST_OCEANIC = 0, CRUST_CONTINENTAL = 1 };
 enum { BOUNDARY_NONE = 0, BOUNDARY_CONVERGENT, BOUNDARY_DIVERGENT, BOUNDARY_TRANSFORM };
 
+/* No plate turns faster than this at 90 degrees from its pole (cm/yr):
+ * the fastest plates on Earth move 7-10 (plate_events.c holds them). */
+#define PLATE_SPEED_MAX_CM_YR 12.0
+
 typedef struct plate_info {
 	int id;                      /* stable id shown to users */
 	uint8_t type;                /* CRUST_* that dominates the plate */
