@@ -2,7 +2,7 @@
 # peers.sh: tectonica side by side with its peers, in one session.
 #
 #   bench/peers.sh [--platec DIR] [--planet DIR] [--pairs N] [--steps N]
-#                  [--threads "1 2"] [--match "7=512x512 8=1024x512"]
+#                  [--warmup N] [--threads "1 2"] [--match "7=512x512 8=1024x512"]
 #                  [--seed S] [--tectonica BIN]
 #
 # DIR are checkouts of the peers (nothing of theirs is in this repository):
@@ -19,7 +19,9 @@
 # above 1 mean tectonica is faster.
 #
 # platec: for each "LEVEL=WxH" of --match and each thread count, a pair is
-#   `tectonica bench --level LEVEL --steps N -j T` (default scenario) and
+#   `tectonica bench --level LEVEL --steps N --warmup W -j T` (default
+#   scenario; W untimed steps first, 2 unless --warmup says: 300 times a
+#   planet with its fifty plates grown, not step 0's dozen) and
 #   `platec_driver SEED W H` (WorldEngine's parameters, stepped until platec
 #   says it is finished; seed 1 at 512x512 runs 1 144 steps). Cell counts
 #   differ (level 7 = 163 842 cells, 512x512 = 262 144), so speeds are
@@ -59,24 +61,25 @@ me=peers.sh
 here=$(cd "$(dirname "$0")" && pwd)
 
 usage() { # usage STATUS
-	sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
 	exit "$1"
 }
 bad() { echo "$me: $*" >&2; exit 2; }
 die() { echo "$me: $*" >&2; exit 1; }
 
-platec="" planet="" pairs=5 steps=50 threads="1 2" seed=1
+platec="" planet="" pairs=5 steps=50 warmup=2 threads="1 2" seed=1
 match="7=512x512 8=1024x512"
 tect=${TECTONICA:-$here/../src/tectonica}
 while [ $# -gt 0 ]; do
 	case $1 in
-	--platec | --planet | --pairs | --steps | --threads | --match | --seed | --tectonica)
+	--platec | --planet | --pairs | --steps | --warmup | --threads | --match | --seed | --tectonica)
 		[ $# -ge 2 ] || bad "$1 needs a value"
 		case $1 in
 		--platec) platec=$2 ;;
 		--planet) planet=$2 ;;
 		--pairs) pairs=$2 ;;
 		--steps) steps=$2 ;;
+		--warmup) warmup=$2 ;;
 		--threads) threads=$2 ;;
 		--match) match=$2 ;;
 		--seed) seed=$2 ;;
@@ -105,6 +108,7 @@ fi
 is_count() { case $1 in '' | *[!0-9]*) return 1 ;; esac; [ "$1" -ge 1 ]; }
 is_count "$pairs" || bad "--pairs: expected a count >= 1, got '$pairs'"
 is_count "$steps" || bad "--steps: expected a count >= 1, got '$steps'"
+case $warmup in '' | *[!0-9]*) bad "--warmup: expected a count >= 0, got '$warmup'" ;; esac
 for t in $threads; do is_count "$t" || bad "--threads: expected counts >= 1, got '$t'"; done
 case $seed in '' | *[!0-9]*) bad "--seed: expected a number, got '$seed'" ;; esac
 for m in $match; do
@@ -160,7 +164,7 @@ wall_s() { awk '{ print $2 }' "$1.time"; }
 commit=$(git -C "$here/.." rev-parse --short HEAD 2>/dev/null || echo unknown)
 echo "# tectonica side by side with its peers"
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit, $(nproc) cores, $("$tect" --version)"
-echo "# $me --pairs $pairs --steps $steps --threads '$threads' --match '$match' --seed $seed"
+echo "# $me --pairs $pairs --steps $steps --warmup $warmup --threads '$threads' --match '$match' --seed $seed"
 echo "# load at start: $(load)"
 
 summary=$tmp/summary
@@ -194,7 +198,7 @@ if [ -n "$platec" ]; then
 			i=1
 			while [ "$i" -le "$pairs" ]; do
 				l1=$(cut -d' ' -f1 /proc/loadavg)
-				timed "$tmp/t.json" "$tect" bench --level "$level" --steps "$steps" -j "$t"
+				timed "$tmp/t.json" "$tect" bench --level "$level" --steps "$steps" --warmup "$warmup" -j "$t"
 				timed "$tmp/p.json" "$tmp/platec_driver" "$seed" "$w" "$h"
 				tc=$(num "$tmp/t.json" cells)
 				tf=$(num "$tmp/t.json" mean_ms_per_step)

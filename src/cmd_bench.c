@@ -41,16 +41,17 @@ int cmd_bench(int argc, char **argv)
 	static const struct option longopts[] = {
 		{"level", required_argument, NULL, 'l'},
 		{"steps", required_argument, NULL, 'n'},
+		{"warmup", required_argument, NULL, 'w'},
 		{"threads", required_argument, NULL, 'j'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	long level = -1, steps = 20, threads = cli_default_threads();
+	long level = -1, steps = 20, warmup = 2, threads = cli_default_threads();
 	const char *scenario = NULL;
 	optind = 1;
 	opterr = 0;
 	int ch;
-	while ((ch = getopt_long(argc, argv, ":l:n:j:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":l:n:w:j:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'l':
 			if (cli_parse_long(optarg, 0, 9, &level) < 0)
@@ -60,6 +61,10 @@ int cmd_bench(int argc, char **argv)
 			if (cli_parse_long(optarg, 1, 100000, &steps) < 0)
 				return cli_bad("--steps: expected 1 to 100000, got '%s'", optarg), EXIT_USAGE;
 			break;
+		case 'w':
+			if (cli_parse_long(optarg, 0, 100000, &warmup) < 0)
+				return cli_bad("--warmup: expected 0 to 100000, got '%s'", optarg), EXIT_USAGE;
+			break;
 		case 'j': {
 			int t;
 			if (cli_opt_threads(optarg, &t) < 0)
@@ -68,7 +73,7 @@ int cmd_bench(int argc, char **argv)
 			break;
 		}
 		case 'h':
-			puts("usage: tectonica bench [SCENARIO] [--level L] [--steps N] [-j THREADS]");
+			puts("usage: tectonica bench [SCENARIO] [--level L] [--steps N] [--warmup N] [-j THREADS]");
 			return EXIT_OK;
 		case ':':
 			return cli_bad("option '%s' needs a value", argv[optind - 1]), EXIT_USAGE;
@@ -111,8 +116,10 @@ int cmd_bench(int argc, char **argv)
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
-	/* two warm-up steps: first-touch page faults and pool growth */
-	for (int i = 0; i < 2; i++)
+	/* untimed steps first: two for first-touch page faults and pool
+	 * growth; a few hundred to time a grown planet (step 0 has a dozen
+	 * plates, a few hundred Myr later there are about fifty) */
+	for (long i = 0; i < warmup; i++)
 		if (planet_step(pl, err, sizeof err) < 0)
 			goto fail;
 	for (long i = 0; i < steps; i++) {
@@ -137,10 +144,10 @@ int cmd_bench(int argc, char **argv)
 	double phase_mean[PHASE_COUNT];
 	for (int p = 0; p < PHASE_COUNT; p++)
 		phase_mean[p] = mean(phase + p * steps, (int)steps);
-	printf("{\"cells\":%d,\"threads\":%ld,\"steps\":%ld,\"generate_ms\":%.2f,"
+	printf("{\"cells\":%d,\"threads\":%ld,\"steps\":%ld,\"warmup\":%ld,\"plates\":%d,\"generate_ms\":%.2f,"
 	       "\"ms_per_step\":%.3f,\"mean_ms_per_step\":%.3f,"
 	       "\"climate_ms\":%.3f,\"mean_climate_ms\":%.3f,\"phase_ms\":{",
-	       planet_grid(pl)->n, threads, steps, gen_ms, median(total, (int)steps),
+	       planet_grid(pl)->n, threads, steps, warmup, planet_plate_count(pl), gen_ms, median(total, (int)steps),
 	       mean_total, median(climate, (int)steps), mean_climate);
 	for (int p = 0; p < PHASE_COUNT; p++)
 		printf("%s\"%s\":%.3f", p ? "," : "", planet_phase_name(p),

@@ -115,6 +115,13 @@ for f in cells threads steps ms_per_step mean_ms_per_step climate_ms mean_climat
 	grep -q "\"$f\"" "$dir/bench.json" || { echo "# bench lacks $f"; failed=$((failed + 1)); }
 done
 [ "$(code "$T" bench --level 12)" = 2 ]; ok $? "bench rejects level 12"
+# --warmup: untimed steps first; the planet they grew is the one timed
+"$T" bench --level 3 --steps 2 --warmup 0 >"$dir/bench0.json" &&
+	"$T" bench --level 3 --steps 2 --warmup 60 >"$dir/bench60.json" &&
+	grep -q '"warmup":0,' "$dir/bench0.json" && grep -q '"warmup":60,' "$dir/bench60.json" &&
+	[ "$(sed 's/.*"plates":\([0-9]*\).*/\1/' "$dir/bench0.json")" != "$(sed 's/.*"plates":\([0-9]*\).*/\1/' "$dir/bench60.json")" ]
+ok $? "bench --warmup steps the planet before timing it"
+[ "$(code "$T" bench --warmup -1)" = 2 ]; ok $? "bench rejects a negative --warmup"
 
 # -s without a scenario: the built-in default takes the seed like any file
 "$T" run -s 5 -n 0 --stats "$dir/s5.jsonl" -q && "$T" run -s 6 -n 0 --stats "$dir/s6.jsonl" -q &&

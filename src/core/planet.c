@@ -223,6 +223,7 @@ int planet_step(planet_t *pl, char *err, size_t errlen)
 const grid_t *planet_grid(const planet_t *pl) { return pl->grid; }
 const params *planet_params(const planet_t *pl) { return &pl->prm; }
 int64_t planet_step_count(const planet_t *pl) { return pl->step; }
+int planet_plate_count(const planet_t *pl) { return pl->nplates; }
 
 /* 64-bit hash over raw bytes: multiply-xorshift per 8-byte word. */
 typedef struct hasher { uint64_t h; } hasher;

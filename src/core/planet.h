@@ -72,6 +72,7 @@ int planet_take_pause(planet_t *pl, char *msg, size_t len);
 const grid_t *planet_grid(const planet_t *pl);
 const params *planet_params(const planet_t *pl);
 int64_t planet_step_count(const planet_t *pl);
+int planet_plate_count(const planet_t *pl);
 
 /* Wall-clock time of each phase of the last step, for `tectonica bench`. */
 enum {

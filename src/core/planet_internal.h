@@ -441,6 +441,10 @@ void biome_map_update(planet_t *pl);
  * figures; the climate figures (mean temperature, biome shares) with the
  * climate, in world_stats_climate */
 void world_stats_update(planet_t *pl);
+/* Only the sums of plates a and b (b -1: none), as world_stats_update
+ * would make them: for events, once a whole pass has brought every other
+ * plate up to date */
+void world_stats_plates(planet_t *pl, int a, int b);
 void world_stats_climate(planet_t *pl);
 
 #endif

@@ -169,6 +169,52 @@ void world_stats_update(planet_t *pl)
 		st->boundary_fraction[b] = bsum > 0 ? st->boundary_fraction[b] / bsum : 0;
 }
 
+/* The sums of plates a and b only (b may be -1), over the same chunks in
+ * the same order as stats_chunk: a plate's sums depend on its own cells
+ * alone, so they come out with the bits a whole pass gives. */
+typedef struct plates_ctx { planet_t *pl; stat_part *part; int a, b; } plates_ctx;
+
+static void plates_chunk(void *ctx, int b, int e, int chunk)
+{
+	plates_ctx *pc = ctx;
+	planet_t *pl = pc->pl;
+	const grid_t *g = pl->grid;
+	plate_sums *sa = &pc->part[chunk].plate[pc->a];
+	memset(sa, 0, sizeof *sa);
+	if (pc->b >= 0)
+		memset(&pc->part[chunk].plate[pc->b], 0, sizeof *sa);
+	for (int c = b; c < e; c++) {
+		int o = pl->owner[c];
+		if (o != pc->a && o != pc->b)
+			continue;
+		const plate_t *p = &pl->plates[o];
+		int cont = p->crust.type[pl->sample[c]] == CRUST_CONTINENTAL;
+		plate_sums_add(&pc->part[chunk].plate[o], pl, p, c, g->area[c], pl->elevation[c], cont);
+	}
+}
+
+void world_stats_plates(planet_t *pl, int a, int b)
+{
+	int chunks = pool_chunks(pl->grid->n, STATS_GRAIN);
+	if (a < 0 || a >= pl->nplates || b >= pl->nplates || chunks > pl->stat_parts_cap) {
+		world_stats_update(pl);
+		return;
+	}
+	if (b == a)
+		b = -1;
+	plates_ctx pc = {pl, pl->stat_parts, a, b};
+	pool_for(pl->pool, pl->grid->n, STATS_GRAIN, plates_chunk, &pc);
+	int which[2] = {a, b};
+	for (int w = 0; w < 2 && which[w] >= 0; w++) {
+		plate_t *p = &pl->plates[which[w]];
+		double pole2 = 0;
+		plate_sums_clear(p);
+		for (int k = 0; k < chunks; k++)
+			plate_sums_merge(p, &pole2, &pl->stat_parts[k].plate[which[w]]);
+		plate_sums_finish(pl, p, pole2);
+	}
+}
+
 /* Mean surface temperature and biome shares, area-weighted, summed per
  * chunk of the same grain as world_stats_update and combined in chunk
  * order: the same figures, to the bit, as when every step made them. */
