@@ -20,7 +20,10 @@
  * state hash after every step. Pool compaction (crust.c): plates
  * compacted in parallel, then their world cells renumbered in one parallel
  * pass, against one plate after another, each with its own pass over the
- * world. */
+ * world. Plate events' figures: after the step's first event only the
+ * plates an event changed are summed again (world_stats_plates), against
+ * a whole pass after each event; and, after every step, each plate's
+ * sums from world_stats_plates against a whole pass's, to the bit. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -123,22 +126,54 @@ static planet_t *make_planet(int level, uint64_t seed, pool_t *pool)
 	return pl;
 }
 
+/* Plates whose sums from world_stats_plates (two at a time) differ from
+ * a whole pass's in any bit. */
+static int check_plate_sums(planet_t *pl)
+{
+	typedef struct { int cells; double area, cont, elev, speed2, age, old; } sums;
+	sums whole[PLATES_MAX];
+	world_stats_update(pl);
+	for (int i = 0; i < pl->nplates; i++) {
+		const plate_t *p = &pl->plates[i];
+		whole[i] = (sums){p->cells, p->area, p->cont_area, p->elev_area, p->speed2_area,
+		                  p->ocean_age, p->old_area};
+	}
+	int bad = 0;
+	for (int i = 0; i < pl->nplates; i++) {
+		plate_t *p = &pl->plates[i];
+		p->area = p->cont_area = p->elev_area = p->speed2_area = p->ocean_age = p->old_area = -1;
+		p->cells = -1;
+	}
+	for (int i = 0; i < pl->nplates; i += 2)
+		world_stats_plates(pl, i, i + 1 < pl->nplates ? i + 1 : -1);
+	for (int i = 0; i < pl->nplates; i++) {
+		const plate_t *p = &pl->plates[i];
+		sums got = {p->cells, p->area, p->cont_area, p->elev_area, p->speed2_area, p->ocean_age,
+		            p->old_area};
+		bad += got.cells != whole[i].cells ||
+		       memcmp(&got.area, &whole[i].area, 6 * sizeof(double)) != 0;
+	}
+	return bad;
+}
+
 /* Steps where the parallel collision pass on `threads` threads and the
  * serial form differ; *filled counts the
  * cells of fresh floor made, to show the pass had work. */
 static int check_collisions(int level, uint64_t seed, int threads, int steps, long *filled,
-                            long *compacted)
+                            long *compacted, long *events)
 {
 	pool_t *pool = threads > 1 ? pool_new(threads) : NULL;
 	planet_t *a = make_planet(level, seed, pool), *b = make_planet(level, seed, NULL);
 	int bad = 0;
 	*filled = 0;
 	*compacted = 0;
+	*events = 0;
 	if (!a || !b) {
 		bad = steps + 1;
 		goto out;
 	}
 	b->serial_collisions = 1;
+	a->check_event_sums = 1;
 	char err[256] = "";
 	for (int s = 0; s < steps; s++) {
 		if (planet_step(a, err, sizeof err) < 0 || planet_step(b, err, sizeof err) < 0) {
@@ -152,6 +187,12 @@ static int check_collisions(int level, uint64_t seed, int threads, int steps, lo
 			bad++;
 		}
 		*filled += (long)(a->stats.crust_created * a->grid->n + 0.5);
+		int sums_bad = check_plate_sums(a);
+		if (sums_bad) {
+			tap_diag("level %d seed %llu -j%d step %d: %d plates' sums differ from a whole pass",
+			         level, (unsigned long long)seed, threads, s + 1, sums_bad);
+			bad++;
+		}
 	}
 	if (a->compactions != b->compactions) {
 		tap_diag("level %d seed %llu -j%d: %ld pools compacted, serial form %ld",
@@ -159,6 +200,13 @@ static int check_collisions(int level, uint64_t seed, int threads, int steps, lo
 		bad++;
 	}
 	*compacted = a->compactions;
+	if (a->event_sums_wrong) {
+		tap_diag("level %d seed %llu -j%d: %ld plates' sums after events differ from a whole "
+		         "pass (%ld events checked)", level, (unsigned long long)seed, threads,
+		         a->event_sums_wrong, a->event_sums_checked);
+		bad++;
+	}
+	*events += a->event_sums_checked;
 out:
 	planet_free(a);
 	planet_free(b);
@@ -184,21 +232,24 @@ int main(void)
 			       reached);
 		}
 	static const struct { int level; uint64_t seed; int steps; } coll[] = {
-		{5, 3, 40}, {5, 11, 40}, {6, 5, 17},
+		{5, 3, 40}, {5, 11, 40}, {6, 5, 17}, {4, 7, 400},
 	};
 	for (size_t k = 0; k < sizeof coll / sizeof coll[0]; k++)
 		for (size_t t = 0; t < sizeof threads / sizeof threads[0]; t++) {
-			long filled, compacted;
+			long filled, compacted, events;
 			int bad = check_collisions(coll[k].level, coll[k].seed, threads[t], coll[k].steps,
-			                           &filled, &compacted);
+			                           &filled, &compacted, &events);
 			/* pools are compacted now and then: twice in the level-5 runs,
-			 * not in the short level-6 one */
-			tap_ok(bad == 0 && filled > 0 && (compacted > 0 || coll[k].level > 5),
-			       "collision pass, orogeny and pool compaction, level %d seed %llu, -j%d: the serial "
-			       "forms' state at each of %d steps (about %ld cells of fresh floor, %ld pools "
-			       "compacted)",
+			 * not in the short level-6 one; partial sums after events come
+			 * after a step's first event, and only the long level-4 run
+			 * has welds after it (the merged plate's index shifts when
+			 * the plate it took lay below it) */
+			tap_ok(bad == 0 && filled > 0 && (compacted > 0 || coll[k].level > 5) && events > 0,
+			       "collision pass, orogeny, pool compaction and event sums, level %d seed %llu, "
+			       "-j%d: the serial forms' state at each of %d steps (about %ld cells of fresh "
+			       "floor, %ld pools compacted, %ld partial sums after events)",
 			       coll[k].level, (unsigned long long)coll[k].seed, threads[t], coll[k].steps,
-			       filled, compacted);
+			       filled, compacted, events);
 		}
 	return tap_done();
 }

@@ -202,9 +202,14 @@ struct planet {
 	int16_t *cand_owner, *under_plate;
 	int pair_count[PLATES_MAX][PLATES_MAX];   /* collision contacts per pair */
 	int serial_collisions;      /* tests: the collision pass, orogeny and pool
-	                             * compaction in their serial forms
+	                             * compaction in their serial forms, plate
+	                             * events' figures by whole passes
 	                             * (tests/test_parallel.c) */
 	long compactions;           /* pools compacted so far (tests) */
+	int check_event_sums;       /* tests: after each event's partial sums, a
+	                             * whole pass; plates whose sums differed are
+	                             * counted in event_sums_wrong */
+	long event_sums_checked, event_sums_wrong;
 	uint8_t *sample_seen;       /* per crust sample: some world cell shows it */
 	size_t sample_seen_cap;
 	int32_t *queue;             /* n entries of breadth-first work (work[1]) */

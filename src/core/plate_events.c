@@ -73,6 +73,27 @@ static void remove_plate(planet_t *pl, int pi)
 	pool_for(pl->pool, pl->grid->n, EVENT_GRAIN, shift_chunk, &sc);
 }
 
+/* Tests: every plate's sums as a whole pass makes them, to the bit? The
+ * pass then stands, so a wrong plate is counted once. */
+static void check_event_sums(planet_t *pl)
+{
+	double kept[PLATES_MAX][7];
+	for (int i = 0; i < pl->nplates; i++) {
+		const plate_t *p = &pl->plates[i];
+		double v[7] = {p->cells, p->area, p->cont_area, p->elev_area, p->speed2_area,
+		               p->ocean_age, p->old_area};
+		memcpy(kept[i], v, sizeof v);
+	}
+	world_stats_update(pl);
+	for (int i = 0; i < pl->nplates; i++) {
+		const plate_t *p = &pl->plates[i];
+		double v[7] = {p->cells, p->area, p->cont_area, p->elev_area, p->speed2_area,
+		               p->ocean_age, p->old_area};
+		pl->event_sums_wrong += memcmp(kept[i], v, sizeof v) != 0;
+	}
+	pl->event_sums_checked++;
+}
+
 /* The plates' sums after an event changed plates a and b (b may be -1):
  * the first event of a step brings every plate up to the step's cells
  * (the sums are the last step's until then); later ones redo only the two
@@ -80,8 +101,11 @@ static void remove_plate(planet_t *pl, int pi)
  * a step's figures pass otherwise: at level 7, 1.7 passes a step). */
 static void sums_after_event(planet_t *pl, bool *fresh, int a, int b)
 {
-	if (fresh && *fresh) {
+	/* serial_collisions: the tests' reference, a whole pass every time */
+	if (fresh && *fresh && !pl->serial_collisions) {
 		world_stats_plates(pl, a, b);
+		if (pl->check_event_sums)
+			check_event_sums(pl);
 		return;
 	}
 	world_stats_update(pl);
@@ -616,7 +640,7 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 			remove_plate(pl, i);
 			removed = 1;
 		}
-	if (removed && !fresh) {   /* fresh: the other plates' sums are those */
+	if (removed && (!fresh || pl->serial_collisions)) {   /* fresh: the sums are those */
 		world_stats_update(pl);
 		fresh = true;
 	}
