@@ -169,7 +169,7 @@ static int region_meets(const grid_t *g, int x, const vec3 q[4], double tol)
 int grid_build_lut(grid_t *g)
 {
 	/* a bucket for about four cells: a tenth of the grid's bytes less
-	 * than one a cell, at no cost a step measured (grid.h) */
+	 * than one a cell, at no cost a step measured (bench/RESULTS.md, "Grid") */
 	int n = g->n, r = (int)ceil(sqrt(n / 24.0));
 	size_t nb = (size_t)6 * r * r;
 	g->lut_res = r;
