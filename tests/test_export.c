@@ -627,6 +627,82 @@ static void test_detail_coasts(const grid_t *g)
 	snapshot_free(s);
 }
 
+/* Trenches are drawn along the plate boundary: two plates of flat floor
+ * at -4 000 m meet on a great circle at an angle to the grid, and the
+ * diving plate's rim cells carry a 3 000 m trench over part of it. Across
+ * the boundary the deepest point lies on it (the rim cells' centres zigzag
+ * a cell wide on either side of it), about as deep as the trench all
+ * along; away from the trench the floor is untouched; the surface is
+ * continuous and nowhere deeper than the trench. */
+static void test_trenches(const grid_t *g)
+{
+	snapshot_t *s = make_snapshot(g, -4000, 1);
+	vec3 n = v3_norm(v3(0.3, 0.8, 0.52));    /* the boundary's pole */
+	vec3 along = v3_norm(v3_cross(n, v3(0, 0, 1)));
+	vec3 across = v3_cross(along, n);          /* on the boundary, a quarter turn on */
+	for (int c = 0; c < g->n; c++)
+		s->plate[c] = v3_dot(g->centre[c], n) > 0;
+	int rims = 0;
+	double rim_lo = 0, rim_hi = 0;
+	for (int c = 0; c < g->n; c++) {
+		vec3 p = g->centre[c];
+		if (s->plate[c] != 0 || v3_dot(p, along) < 0.3)    /* a stretch of the boundary */
+			continue;
+		int rim = 0;
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
+			rim |= s->plate[g->nbr[k]] == 1;
+		if (!rim)
+			continue;
+		s->trench[c] = 3000;
+		s->elevation[c] = -7000;
+		double off = v3_dot(p, n) / g->spacing;
+		rim_lo = rims++ ? fmin(rim_lo, off) : off;
+		rim_hi = fmax(rim_hi, off);
+	}
+	snapshot_fill_detail(s);
+	double worst_off = 0, shallowest = -1e9, deepest = 0, centre, far = 0, jump = 0;
+	int lines = 0;
+	for (double a = 0.45; a < 0.9; a += 0.01) {
+		/* a point on the boundary inside the trench's stretch */
+		vec3 b = v3_norm(v3_add(v3_scale(along, a), v3_scale(across, sqrt(1 - a * a))));
+		double best = 1e9, best_off = 0;
+		for (double o = -2.0; o <= 2.0; o += 0.02) {
+			vec3 q = v3_norm(v3_add(b, v3_scale(n, o * g->spacing)));
+			double e = colormap_elevation_at(s, q, -1);
+			vec3 r = v3_norm(v3_add(q, v3_scale(along, 1e-4 * g->spacing)));
+			jump = fmax(jump, fabs(e - colormap_elevation_at(s, r, -1)));
+			deepest = fmin(deepest, e);
+			if (e < best) {
+				best = e;
+				best_off = o;
+			}
+			if (fabs(o) >= 1.9)
+				far = fmax(far, fabs(e + 4000));
+		}
+		worst_off = fmax(worst_off, fabs(best_off));
+		shallowest = fmax(shallowest, best);
+		lines++;
+	}
+	int floored = 0;
+	for (int c = 0; c < g->n; c++)
+		if (s->trench[c] > 0)
+			floored += fabs(colormap_elevation_at(s, g->centre[c], c) + 4000) <= 0.1 * 3000;
+	centre = (double)floored / rims;
+	ok(rims > 10 && rim_hi - rim_lo > 0.5,
+	   "trenches: %d rim cells zigzag %.2f cell spacings across the boundary", rims, rim_hi - rim_lo);
+	ok(lines > 30 && worst_off <= 0.3,
+	   "trenches: drawn on the boundary (deepest within %.2f spacings of it, %d profiles)",
+	   worst_off, lines);
+	ok(shallowest <= -4000 - 0.8 * 3000 && deepest >= -7000 - 1,
+	   "trenches: 2 400..3 000 m deep all along (shallowest %.0f m, deepest %.0f m)",
+	   shallowest, deepest);
+	ok(far < 0.01, "trenches: the floor two spacings away is untouched (%g m)", far);
+	ok(centre >= 0.5, "trenches: most rim cells' centres show the floor (%.0f %% within 300 m)",
+	   100 * centre);
+	ok(jump < 5, "trenches: the surface is continuous (%g m across 1e-4 spacings)", jump);
+	snapshot_free(s);
+}
+
 int main(void)
 {
 	tap_init();
@@ -646,6 +722,7 @@ int main(void)
 	test_interp_grid(GRID_CUBESPHERE, 16, 0.3, "jittered cubesphere");
 	test_detail(g);
 	test_detail_coasts(g);
+	test_trenches(g);
 	test_all_kinds(s, root);
 	test_exact(g, root);
 	test_determinism(s, root);

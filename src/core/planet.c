@@ -370,6 +370,7 @@ int planet_snapshot(planet_t *pl, snapshot_t *s)
 		s->crust[c] = p->crust.type[smp];
 		s->age[c] = p->crust.age[smp];
 		s->elevation[c] = (float)(pl->elevation[c] - sea);
+		s->trench[c] = pl->subducting[c] ? (float)elevation_trench_m(pl, c) : 0;
 		vec3 pc = g->centre[c];
 		vec3 v = plate_velocity(p, v3_scale(pc, R));
 		vec3 east = v3_cross(v3(0, 0, 1), pc);

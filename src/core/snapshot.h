@@ -66,7 +66,11 @@ typedef struct world_stats {
 	                          * is (savannah, not rainforest, from 0.3) */ \
 	X(float, vel_east)       /* plate velocity, cm/yr */ \
 	X(float, vel_north) \
-	X(float, relief)         /* largest height step to a neighbour, m */
+	X(float, relief)         /* largest height step to a neighbour, m,
+	                          * trenches left out (snapshot_fill_detail) */ \
+	X(float, trench)         /* depth of the trench in elevation, m (0: none) */ \
+	X(int8_t, trench_side)   /* where a map draws trenches, in 1/32 units: */ \
+	X(uint16_t, trench_reach) /* see snapshot_fill_detail */
 
 typedef struct snapshot {
 	const grid_t *grid;
@@ -110,8 +114,23 @@ void snapshot_free(snapshot_t *s);
  * a view. */
 int snapshot_copy(snapshot_t *dst, const snapshot_t *src);
 /* Derive what maps need for sub-cell detail from the elevations: each
- * cell's relief and the detail noise, seeded from prm.seed. Call after the
- * elevations are final. A snapshot never filled has zero relief (no detail). */
+ * cell's relief and the detail noise, seeded from prm.seed, and where the
+ * trenches run. Call after the elevations, trenches and plates are final.
+ * A snapshot never filled has zero relief (no detail) and no trenches.
+ *
+ * Trenches are drawn along the plate boundary, not through the centres of
+ * the cells that carry them: those zigzag across the grid, and a trench
+ * interpolated between them was a chain of beads a cell wide. Each cell
+ * near a trench gets a side of it (trench_side / 32): -1/2 on a trench cell
+ * (the diving plate's rim), +1/2 on a cell of another plate beside one
+ * (the overriding rim), -3/2 behind the rim on the diving side, then -5/2
+ * or +3/2 a cell farther; each rim cell's side is then averaged with its
+ * neighbours', which straightens the line where it crosses 0 (a rim cell
+ * jutting into the other plate moves toward 0). trench_reach is the depth
+ * (m) of the trench a map cuts along that line: the cell's own on a trench
+ * cell, the mean of the trench cells beside it on an overriding cell, 0
+ * elsewhere. Cells farther away have side SNAPSHOT_TRENCH_FAR. */
+#define SNAPSHOT_TRENCH_FAR 127
 void snapshot_fill_detail(snapshot_t *s);
 
 #endif

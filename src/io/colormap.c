@@ -373,9 +373,47 @@ static inline double with_detail(double e, double down, double up, double d)
 	return e + (d < 0 ? down : up) * d;
 }
 
+/* Trenches are cut along the line snapshot_fill_detail marks (where the
+ * interpolated side crosses 0), to the interpolated reach, smoothly over
+ * TRENCH_HALF_WIDTH side units to each side (a straight boundary's rim
+ * cells sit about 1/3 from it after the averaging); the cells' own trench
+ * comes out of the surface it is cut into, so most trench cells' centres
+ * show the floor beside the trench. */
+#define TRENCH_HALF_WIDTH (12.0 / 32)
+
+/* The trench cut at the point (m, >= 0); *carried is the trench the
+ * corners' elevations hold, interpolated (add it back first). */
+static double trench_cut(const snapshot_t *s, const tri *t, double *carried)
+{
+	*carried = 0;
+	if (!s->trench_reach ||
+	    !(s->trench_reach[t->c[0]] | s->trench_reach[t->c[1]] | s->trench_reach[t->c[2]]))
+		return 0;
+	double side = 0, depth = 0;
+	for (int i = 0; i < 3; i++) {
+		int c = t->c[i];
+		side += s->trench_side[c] * t->w[i];
+		depth += s->trench_reach[c] * t->w[i];
+		*carried += s->trench[c] * t->w[i];
+	}
+	double x = side / 32 / TRENCH_HALF_WIDTH;
+	if (!(x * x < 1))
+		return 0;
+	double q = 1 - x * x;
+	return depth * q * q;
+}
+
+/* The interpolated height before detail, trenches drawn as above. */
+static double base_height(const snapshot_t *s, const tri *t)
+{
+	double e = interp(s->elevation, t), carried;
+	double cut = trench_cut(s, t, &carried);
+	return e + carried - cut;
+}
+
 static double height(const snapshot_t *s, const tri *t, vec3 p)
 {
-	double e = interp(s->elevation, t), amp = detail_amp(s, t);
+	double e = base_height(s, t), amp = detail_amp(s, t);
 	if (!(amp > 0))
 		return e;
 	double down, up;
@@ -459,7 +497,7 @@ static void sample_base(const sample *m, double *e, double *amp)
 		*amp = h->amp;
 		return;
 	}
-	*e = interp(m->s->elevation, m->t);
+	*e = base_height(m->s, m->t);
 	*amp = detail_amp(m->s, m->t);
 	if (h) {
 		h->has_base = 1;
