@@ -703,6 +703,48 @@ static void test_trenches(const grid_t *g)
 	snapshot_free(s);
 }
 
+/* The age map's continents end on a line between the cells, not on each
+ * cell's outline: continental crust beyond a great circle tilted to the
+ * grid, and along it the grey edge zigzags less (the nearest cell's
+ * outline moved 0.85 spacings across per spacing along, level 4) and stays
+ * within 0.6 spacings of the circle. */
+static void test_age_margin(const grid_t *g)
+{
+	snapshot_t *s = make_snapshot(g, -4000, 1);
+	vec3 n = v3_norm(v3(-0.45, 0.7, 0.3));
+	vec3 along = v3_norm(v3_cross(n, v3(0, 0, 1)));
+	vec3 across = v3_cross(along, n);
+	for (int c = 0; c < g->n; c++)
+		s->crust[c] = v3_dot(g->centre[c], n) > 0 ? CRUST_CONTINENTAL : CRUST_OCEANIC;
+	double worst = 0, prev = 0, wiggle = 0;
+	int lines = 0;
+	for (double a = -0.95; a < 0.95; a += 0.002) {
+		vec3 b = v3_norm(v3_add(v3_scale(along, a), v3_scale(across, sqrt(1 - a * a))));
+		double edge = 0;
+		int found = 0, hint = -1;
+		for (double o = -1.5; o <= 1.5; o += 0.01) {
+			vec3 q = v3_norm(v3_add(b, v3_scale(n, o * g->spacing)));
+			rgb c = colormap_point(s, VIEW_AGE, q, &hint);
+			if (!found && c.r == 150 && c.g == 150 && c.b == 150) {
+				edge = o;
+				found = 1;
+			}
+		}
+		if (found) {
+			worst = fmax(worst, fabs(edge));
+			wiggle += lines++ ? fabs(edge - prev) : 0;
+			prev = edge;
+		}
+	}
+	double length = 1.9 / g->spacing;    /* of the stretch, in cell spacings */
+	tap_diag("age map edge: within %.2f spacings, moves %.2f per spacing along", worst,
+	         wiggle / length);
+	ok(lines > 900 && worst <= 0.6 && wiggle / length < 0.6,
+	   "age map: continents end on lines between the cells (the edge moves %.2f spacings "
+	   "across per spacing along; %d profiles)", wiggle / length, lines);
+	snapshot_free(s);
+}
+
 int main(void)
 {
 	tap_init();
@@ -723,6 +765,7 @@ int main(void)
 	test_detail(g);
 	test_detail_coasts(g);
 	test_trenches(g);
+	test_age_margin(g);
 	test_all_kinds(s, root);
 	test_exact(g, root);
 	test_determinism(s, root);

@@ -745,16 +745,22 @@ static rgb view_precip(sample *m)
 
 /* Oceanic crust by age; the age of continents is not what this map is about,
  * so they are grey. Age is averaged over oceanic vertices only, so the ridge
- * stays young up to the continental margin. */
+ * stays young up to the continental margin. A point is continent where its
+ * triangle is mostly continental, weighed as the height is: the margin is
+ * a line between the cells, not the outline of each cell (the nearest
+ * cell's crust drew every continent as a mosaic of hexagons). */
 static rgb view_age(sample *m)
 {
 	const snapshot_t *s = m->s;
 	const tri *t = m->t;
-	if (s->crust[t->near] == CRUST_CONTINENTAL)
-		return continent_grey;
 	int keep[3];
-	for (int i = 0; i < 3; i++)
+	double continental = 0;
+	for (int i = 0; i < 3; i++) {
 		keep[i] = s->crust[t->c[i]] == CRUST_OCEANIC;
+		continental += keep[i] ? 0 : t->w[i];
+	}
+	if (continental >= 0.5)
+		return continent_grey;
 	return ramp(age_ramp, NSTOPS(age_ramp), interp_masked(s->age, t, keep) * m->k);
 }
 
