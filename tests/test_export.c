@@ -745,6 +745,74 @@ static void test_age_margin(const grid_t *g)
 	snapshot_free(s);
 }
 
+/* The plates map draws a boundary as a band on the line between the
+ * plates' cells: two plates meet on a great circle tilted to the grid,
+ * their rim cells classed convergent. Across the circle, every profile
+ * crosses the band once, its middle near the circle, its edges zigzagging
+ * less than the rim cells' outlines did (0.82 spacings across per spacing
+ * along, level 4); where pixels are wider than cells (the dashboard) the
+ * rim cells themselves are drawn, so the band is not sampled into dots. */
+static void test_plate_bands(const grid_t *g)
+{
+	snapshot_t *s = make_snapshot(g, -4000, 1);
+	vec3 n = v3_norm(v3(0.6, -0.2, 0.55));
+	vec3 along = v3_norm(v3_cross(n, v3(0, 0, 1)));
+	vec3 across = v3_cross(along, n);
+	for (int c = 0; c < g->n; c++)
+		s->plate[c] = v3_dot(g->centre[c], n) > 0;
+	s->plates[0].area_fraction = s->plates[1].area_fraction = 0.5;
+	for (int c = 0; c < g->n; c++) {
+		s->boundary[c] = BOUNDARY_NONE;
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
+			if (s->plate[g->nbr[k]] != s->plate[c])
+				s->boundary[c] = BOUNDARY_CONVERGENT;
+	}
+	rgb red = colormap_boundary(BOUNDARY_CONVERGENT);
+	double mid_worst = 0, wiggle[2] = {0, 0}, prev = 0, width[2] = {0, 0};
+	int profiles = 0, broken[2] = {0, 0};
+	for (double a = -0.95; a < 0.95; a += 0.002) {
+		vec3 b = v3_norm(v3_add(v3_scale(along, a), v3_scale(across, sqrt(1 - a * a))));
+		for (int coarse = 0; coarse < 2; coarse++) {
+			colormap_cursor cur = COLORMAP_CURSOR_INIT;
+			cur.pixel_rad = coarse ? 2 * g->spacing : 0;
+			double lo = 9, hi = -9;
+			int runs = 0, was = 0;
+			for (double o = -2; o <= 2; o += 0.01) {
+				vec3 q = v3_norm(v3_add(b, v3_scale(n, o * g->spacing)));
+				rgb c = colormap_point_cur(s, VIEW_PLATES, q, &cur);
+				int in = c.r == red.r && c.g == red.g && c.b == red.b;
+				runs += in && !was;
+				was = in;
+				if (in) {
+					lo = fmin(lo, o);
+					hi = fmax(hi, o);
+				}
+			}
+			broken[coarse] += runs != 1;
+			if (runs < 1)
+				continue;
+			width[coarse] += hi - lo;
+			if (!coarse) {
+				mid_worst = fmax(mid_worst, fabs(lo + hi) / 2);
+				wiggle[0] += profiles ? fabs(lo - prev) : 0;
+				prev = lo;
+			}
+		}
+		profiles++;
+	}
+	double length = 1.9 / g->spacing;
+	ok(profiles > 900 && broken[0] == 0 && broken[1] == 0,
+	   "plates map: the boundary is one unbroken band across every profile (%d not, %d where "
+	   "pixels are wider than cells)", broken[0], broken[1]);
+	ok(mid_worst <= 0.5 && wiggle[0] / length < 0.6,
+	   "plates map: the band's middle within %.2f spacings of the boundary, its edge moving "
+	   "%.2f spacings across per spacing along", mid_worst, wiggle[0] / length);
+	ok(width[1] >= 1.5 * width[0],
+	   "plates map: where pixels are wider than cells, the band is the rim cells (%.2f "
+	   "spacings wide, %.2f where they are not)", width[1] / profiles, width[0] / profiles);
+	snapshot_free(s);
+}
+
 int main(void)
 {
 	tap_init();
@@ -766,6 +834,7 @@ int main(void)
 	test_detail_coasts(g);
 	test_trenches(g);
 	test_age_margin(g);
+	test_plate_bands(g);
 	test_all_kinds(s, root);
 	test_exact(g, root);
 	test_determinism(s, root);

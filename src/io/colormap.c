@@ -713,19 +713,80 @@ static rgb water_dim(const sample *m, rgb c)
 	return interp(m->s->elevation, m->t) < m->s->sea_level_m ? scale(c, WATER_DIM) : c;
 }
 
-static rgb view_plates(sample *m)
+/* The plate under a point is the one whose corners of the point's
+ * triangle weigh most, so plates meet on lines between the cells rather
+ * than on each cell's outline; the boundary is drawn where the two
+ * heaviest plates weigh within PLATE_BAND of each other (a band about a
+ * cell wide centred on that line), in the class of its heaviest corner
+ * that has one. The nearest cell's plate and class drew boundaries as
+ * strings of hexagons; they still do for a lone cell and where pixels are
+ * wider than cells (the dashboard), since a band thinner than a pixel
+ * would be sampled into dots. */
+#define PLATE_BAND 0.85
+
+/* Plate pi's colour, darker under the sea. */
+static rgb plate_rgb(sample *m, int pi)
 {
 	const snapshot_t *s = m->s;
-	int c = m->t->near;
-	int bt = s->boundary[c], pi = s->plate[c];
-	/* a microplate (under 1 % of the surface) is mostly rim: its own rim
-	 * keeps its colour, the neighbours' rim around it shows the boundary */
-	bool micro = pi < s->plate_count && s->plates[pi].area_fraction < 0.01;
-	if (bt > BOUNDARY_NONE && bt <= BOUNDARY_TRANSFORM && !micro)
-		return boundary_colour[bt];
 	rgb col = pi < s->plate_count ? (rgb){s->plates[pi].r, s->plates[pi].g, s->plates[pi].b}
 	                              : (rgb){128, 128, 128};
 	return coast_height(m) < s->sea_level_m ? scale(col, 0.72) : col;
+}
+
+/* a microplate (under 1 % of the surface) is mostly rim: it keeps its
+ * colour, and the boundary shows on the plate around it */
+static bool is_micro(const snapshot_t *s, int pi)
+{
+	return pi < s->plate_count && s->plates[pi].area_fraction < 0.01;
+}
+
+static rgb plates_by_cell(sample *m)
+{
+	const snapshot_t *s = m->s;
+	int c = m->t->near, bt = s->boundary[c];
+	if (bt > BOUNDARY_NONE && bt <= BOUNDARY_TRANSFORM && !is_micro(s, s->plate[c]))
+		return boundary_colour[bt];
+	return plate_rgb(m, s->plate[c]);
+}
+
+static rgb view_plates(sample *m)
+{
+	const snapshot_t *s = m->s;
+	const tri *t = m->t;
+	if (t->c[0] == t->c[1] || (m->cur && m->cur->pixel_rad > s->grid->spacing))
+		return plates_by_cell(m);
+	int pl[3], n = 0;
+	double w[3] = {0, 0, 0};
+	for (int i = 0; i < 3; i++) {
+		int p = s->plate[t->c[i]], j = 0;
+		while (j < n && pl[j] != p)
+			j++;
+		if (j == n)
+			pl[n++] = p;
+		w[j] += t->w[i];
+	}
+	int top = 0, second = -1;
+	for (int j = 1; j < n; j++)
+		if (w[j] > w[top] || (w[j] == w[top] && pl[j] < pl[top]))
+			top = j;
+	for (int j = 0; j < n; j++)
+		if (j != top && (second < 0 || w[j] > w[second]))
+			second = j;
+	int pi = pl[top];
+	if (second >= 0 && w[top] - w[second] < PLATE_BAND && !is_micro(s, pi)) {
+		int bt = BOUNDARY_NONE;
+		double bw = -1;
+		for (int i = 0; i < 3; i++) {
+			int k = s->boundary[t->c[i]];
+			if (k > BOUNDARY_NONE && k <= BOUNDARY_TRANSFORM && t->w[i] > bw) {
+				bt = k;
+				bw = t->w[i];
+			}
+		}
+		if (bt != BOUNDARY_NONE)
+			return boundary_colour[bt];
+	}
+	return plate_rgb(m, pi);
 }
 
 static rgb view_stress(sample *m)

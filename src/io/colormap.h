@@ -65,6 +65,10 @@ typedef struct colormap_cursor {
 	int nhash;                  /* cells[0..nhash) of the texture hashes kept */
 	int hash_cell[3];
 	double hash[3];
+	double pixel_rad;           /* how wide a point's pixel is (radians; 0:
+	                             * fine): the plates view draws cells' own
+	                             * boundary classes where pixels are wider
+	                             * than cells, so thin lines don't break up */
 } colormap_cursor;
 #define COLORMAP_CURSOR_INIT {.cell = -1, .tri = {-1, -1, -1}}
 rgb colormap_point_cur(const snapshot_t *s, view_kind v, vec3 p, colormap_cursor *cur);

@@ -88,8 +88,9 @@ void globe_render(const ui_t *u, int pw, int ph, double yscale, rgb *pix, int32_
 	double pl = hypot(pole.x, pole.y);
 	double dx = pl > 1e-6 ? pole.x / pl : 0, dy = pl > 1e-6 ? pole.y / pl : 1;
 	/* see equirect() in mapview.c: walk only when pixels are near cells */
-	const colormap_cursor fresh = COLORMAP_CURSOR_INIT;
-	bool walk = !u->snap || 2.0 / g.r < 3 * u->snap->grid->spacing;
+	colormap_cursor fresh = COLORMAP_CURSOR_INIT;
+	fresh.pixel_rad = 2.0 / g.r;
+	bool walk = !u->snap || fresh.pixel_rad < 3 * u->snap->grid->spacing;
 	for (int y = 0; y < ph; y++) {
 		colormap_cursor cur = fresh;
 		for (int x = 0; x < pw; x++) {

@@ -281,8 +281,9 @@ static void equirect(const ui_t *u, mapview *mv)
 	 * are a cell or two apart, but on a fine grid (L8: 0.3 degrees) and a
 	 * 75-pixel map (4.8 degrees) the walk crosses dozens of cells, so there
 	 * every pixel starts afresh from the O(1) locate table instead. */
-	const colormap_cursor fresh = COLORMAP_CURSOR_INIT;
-	bool walk = 2 * M_PI / (mv->pw * view_zoom(u)) < 3 * s->grid->spacing;
+	colormap_cursor fresh = COLORMAP_CURSOR_INIT;
+	fresh.pixel_rad = 2 * M_PI / (mv->pw * view_zoom(u));
+	bool walk = fresh.pixel_rad < 3 * s->grid->spacing;
 	for (int y = 0; y < mv->ph; y++) {
 		double lat = flat_lat(u, (y + 0.5) / mv->ph) * DEG;
 		colormap_cursor cur = fresh;
