@@ -107,107 +107,15 @@ int snapshot_copy(snapshot_t *dst, const snapshot_t *src)
 	return 0;
 }
 
-/* Hops from the nearest trench cell, up to 3 (farther). */
-static void trench_hops(const snapshot_t *s, uint8_t *hop)
-{
-	const grid_t *g = s->grid;
-	for (int c = 0; c < s->n; c++)
-		hop[c] = s->trench[c] > 0 ? 0 : 3;
-	for (int d = 1; d <= 2; d++)
-		for (int c = 0; c < s->n; c++) {
-			if (hop[c] < d)
-				continue;
-			for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
-				if (hop[g->nbr[k]] == d - 1) {
-					hop[c] = (uint8_t)d;
-					break;
-				}
-		}
-}
-
-/* The side of a cell hop cells from the trench before averaging, x32:
- * overriding cells are those beside a trench cell of another plate, and a
- * cell two hops away is on the diving side when a diving cell is beside
- * it. Sets *reach on overriding cells. */
-static int trench_side_raw(const snapshot_t *s, const uint8_t *hop, int c, uint16_t *reach)
-{
-	const grid_t *g = s->grid;
-	*reach = 0;
-	if (hop[c] == 0) {
-		*reach = (uint16_t)fmin(65535, ceil(s->trench[c]));
-		return -16;
-	}
-	if (hop[c] > 2)
-		return SNAPSHOT_TRENCH_FAR;
-	double sum = 0;
-	int over = 0, diving = 0;
-	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
-		int n = g->nbr[k];
-		if (hop[n] != hop[c] - 1)
-			continue;
-		if (hop[c] == 1 && s->plate[n] != s->plate[c]) {
-			sum += s->trench[n];
-			over++;
-		} else if (hop[c] == 2 && s->plate[n] == s->plate[c]) {
-			int k2, behind = 0;
-			for (k2 = g->nbr_off[n]; k2 < g->nbr_off[n + 1]; k2++)
-				behind |= hop[g->nbr[k2]] == 0 && s->plate[g->nbr[k2]] == s->plate[n];
-			diving |= behind;
-		}
-	}
-	if (hop[c] == 1) {
-		if (!over)
-			return -48;
-		*reach = (uint16_t)fmin(65535, ceil(sum / over));
-		return 16;
-	}
-	return diving ? -80 : 48;
-}
-
-static void fill_trench_sides(snapshot_t *s)
-{
-	const grid_t *g = s->grid;
-	uint8_t *hop = malloc((size_t)s->n);
-	int8_t *raw = malloc((size_t)s->n);
-	if (!hop || !raw) {    /* no memory: maps draw no trench line, only the cells' */
-		for (int c = 0; c < s->n; c++) {
-			s->trench_side[c] = SNAPSHOT_TRENCH_FAR;
-			s->trench_reach[c] = 0;
-		}
-		free(hop);
-		free(raw);
-		return;
-	}
-	trench_hops(s, hop);
-	for (int c = 0; c < s->n; c++)
-		raw[c] = (int8_t)trench_side_raw(s, hop, c, &s->trench_reach[c]);
-	for (int c = 0; c < s->n; c++) {
-		if (hop[c] > 1) {
-			s->trench_side[c] = raw[c];
-			continue;
-		}
-		int sum = raw[c], cnt = 1;
-		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++, cnt++)
-			sum += raw[g->nbr[k]];
-		s->trench_side[c] = (int8_t)lround((double)sum / cnt);
-	}
-	free(hop);
-	free(raw);
-}
-
 void snapshot_fill_detail(snapshot_t *s)
 {
 	const grid_t *g = s->grid;
-	/* the relief of the ground the trenches are cut into: maps draw them
-	 * along the plate boundary (colormap.c), not as cells with detail */
 	for (int c = 0; c < s->n; c++) {
-		float e = s->elevation[c] + s->trench[c], r = 0;
-		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
-			int n = g->nbr[k];
-			r = fmaxf(r, fabsf(s->elevation[n] + s->trench[n] - e));
-		}
+		float e = s->elevation[c], r = 0;
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
+			r = fmaxf(r, fabsf(s->elevation[g->nbr[k]] - e));
 		s->relief[c] = r;
 	}
-	fill_trench_sides(s);
+	snapshot_fill_trenches(s);
 	noise_init(&s->detail_noise, NOISE_OPENSIMPLEX2, s->prm.seed ^ 0x5ab0ce11d37a11ull);
 }

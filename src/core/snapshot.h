@@ -131,6 +131,11 @@ int snapshot_copy(snapshot_t *dst, const snapshot_t *src);
  * cell, the mean of the trench cells beside it on an overriding cell, 0
  * elsewhere. Cells farther away have side SNAPSHOT_TRENCH_FAR. */
 #define SNAPSHOT_TRENCH_FAR 127
+/* The trench part of snapshot_fill_detail (snapshot_trench.c): the sides
+ * and reach above, and the relief of the cells beside trenches again with
+ * the trenches left out (maps cut them along the line, and the floor
+ * beside them stays calm). */
+void snapshot_fill_trenches(snapshot_t *s);
 void snapshot_fill_detail(snapshot_t *s);
 
 #endif
