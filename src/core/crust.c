@@ -592,13 +592,35 @@ static void fill_enclosed_ocean(planet_t *pl, plate_t *p)
 #define RIFT_STRETCH 0.6
 #define RIFT_THIN_KM 15.0
 
+/* Ocean floor that opens between continents with dry land all round it
+ * (the flanks too thin to stretch again) is the floor of a rift valley
+ * with no way to the sea, not an abyss: it lies no deeper than crust
+ * stretched to RIFT_THIN_KM floats, as closed water that fills from the
+ * next step (basins.c would see it only at its next marking). Born at the
+ * ridges' depth it stood 2-3 km deep for 10 Myr or so, one to three such
+ * pits at any time on the desert world (level 6). It stays ocean floor, so
+ * once the sea reaches it the rift is an ocean. */
+static void rift_floor(planet_t *pl, int c, crust_pool *cr, int s)
+{
+	const grid_t *g = pl->grid;
+	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
+		if (pl->elevation[g->nbr[k]] < pl->sea_level)
+			return;
+	double valley = pl->sea_level + FREEBOARD_M + (RIFT_THIN_KM - CRUST_NORMAL_KM) * THIN_ISOSTASY_M_KM;
+	if (cr->elev[s] < valley)
+		cr->elev[s] = (float)valley;
+	cr->reach[s] = REACH_SHUT | REACH_WET;
+}
+
 static void rift_fill(planet_t *pl, int c, crust_pool *cr, int s, double flank_thick, double flank_elev)
 {
 	const grid_t *g = pl->grid;
 	int deg = grid_degree(g, c), closed = 1;
 	double thick = flank_thick * RIFT_STRETCH;
-	if (thick < RIFT_THIN_KM)
+	if (thick < RIFT_THIN_KM) {
+		rift_floor(pl, c, cr, s);
 		return;
+	}
 	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
 		int nb = g->nbr[k];
 		crust_pool *cn = &pl->plates[pl->owner[nb]].crust;
