@@ -13,8 +13,9 @@ enum { SIDE_RIM = -16, SIDE_OVER = 16, SIDE_BEHIND = -48, SIDE_DIVING = -80, SID
  * the rings nearer the trench already done: overriding cells are those
  * beside a trench cell of another plate (their reach the mean depth of
  * those), a cell two away is on the diving side when a cell behind the
- * rim of its own plate is beside it. */
-static int side_raw(const snapshot_t *s, const uint8_t *hop, const int8_t *raw, int c)
+ * rim of its own plate is beside it. Sets the reach of rim and overriding
+ * cells. */
+static int side_raw(snapshot_t *s, const uint8_t *hop, const int8_t *raw, int c)
 {
 	const grid_t *g = s->grid;
 	if (hop[c] == 0) {
