@@ -289,12 +289,26 @@ static void put_rgb(uint8_t *out, int x, rgb c)
 	out[3 * x + 2] = c.b;
 }
 
+/* A fresh cursor for the job's pixels: how wide one is at the map's
+ * centre, in radians (the plates view draws cells where pixels are wider
+ * than them). */
+static colormap_cursor job_cursor(const export_job *j)
+{
+	colormap_cursor cur = COLORMAP_CURSOR_INIT;
+	export_store st = export_specs[j->kind].store;
+	cur.pixel_rad = st == STORE_CUBE || st == STORE_CUBE16 ? M_PI / 2 / j->face
+	              : st == STORE_MOLL ? 2 * M_PI / j->w
+	              : st == STORE_ORTHO ? 2.0 / j->w
+	              : (j->east - j->west) * M_PI / 180 / j->w;
+	return cur;
+}
+
 static void render_row(const export_job *j, int y, uint8_t *out)
 {
 	const snapshot_t *s = j->s;
 	const export_spec *sp = &export_specs[j->kind];
-	colormap_cursor cur = COLORMAP_CURSOR_INIT;
-	const colormap_cursor fresh = COLORMAP_CURSOR_INIT;
+	colormap_cursor cur = job_cursor(j);
+	const colormap_cursor fresh = cur;
 	if (sp->store == STORE_CUBE || sp->store == STORE_CUBE16) {
 		for (int x = 0; x < j->w; x++) {
 			vec3 p;
@@ -379,7 +393,7 @@ static void render_row_group(const export_job *j, const export_kind *kinds, int 
                              uint8_t *const *out)
 {
 	const snapshot_t *s = j->s;
-	colormap_cursor cur = COLORMAP_CURSOR_INIT;
+	colormap_cursor cur = job_cursor(j);
 	double lat = row_lat(j, y), cl = cos(lat), sl = sin(lat);
 	int heights = 0;    /* a map of heights: every pixel needs its detail */
 	for (int i = 0; i < n; i++)
