@@ -804,12 +804,79 @@ static rgb view_precip(sample *m)
 	return water_dim(m, ramp(precip_ramp, NSTOPS(precip_ramp), interp(m->s->precip, m->t)));
 }
 
+/* A jump in the floor's age (where floor of different origins meets: a
+ * fossil boundary, a fracture zone) is a gap between a triangle's corner
+ * ages wider than AGE_JUMP_MYR plus AGE_JUMP_SHARE of the older; the
+ * steady climb away from a ridge (a few Myr a cell) is no jump. */
+#define AGE_JUMP_MYR 10.0
+#define AGE_JUMP_SHARE 0.25
+
+/* The cell's age averaged with its neighbours' of the same crust type.
+ * Across a jump it moves toward the other side by the share of neighbours
+ * there, which is what straightens the line drawn through it. */
+static double age_smoothed(const snapshot_t *s, int c)
+{
+	const grid_t *g = s->grid;
+	double sum = s->age[c];
+	int n = 1;
+	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+		int d = g->nbr[k];
+		if (s->crust[d] == s->crust[c]) {
+			sum += s->age[d];
+			n++;
+		}
+	}
+	return sum / n;
+}
+
+double colormap_age_blend(const snapshot_t *s, const int c[3], const double w[3],
+                          const int keep[3], int near)
+{
+	int order[3], n = 0;
+	for (int i = 0; i < 3; i++)
+		if (keep[i])
+			order[n++] = i;
+	for (int i = 1; i < n; i++)    /* by age, youngest first */
+		for (int j = i; j > 0 && s->age[c[order[j]]] < s->age[c[order[j - 1]]]; j--) {
+			int x = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = x;
+		}
+	int split = -1;    /* the jump lies after order[split] */
+	double gap = 0;
+	for (int i = 0; i + 1 < n; i++) {
+		double d = s->age[c[order[i + 1]]] - s->age[c[order[i]]];
+		if (d > gap) {
+			gap = d;
+			split = i;
+		}
+	}
+	int side = -1;    /* all kept corners */
+	if (split >= 0 && gap > AGE_JUMP_MYR + AGE_JUMP_SHARE * s->age[c[order[n - 1]]]) {
+		double smooth = 0, wsum = 0;
+		for (int i = 0; i < n; i++) {
+			smooth += age_smoothed(s, c[order[i]]) * w[order[i]];
+			wsum += w[order[i]];
+		}
+		double middle = 0.5 * (s->age[c[order[split]]] + s->age[c[order[split + 1]]]);
+		side = wsum > 0 && smooth / wsum > middle;
+	}
+	double sum = 0, wsum = 0;
+	for (int i = 0; i < n; i++)
+		if (side < 0 || (i > split) == side) {
+			sum += s->age[c[order[i]]] * w[order[i]];
+			wsum += w[order[i]];
+		}
+	return wsum > 0 ? sum / wsum : s->age[near];
+}
+
 /* Oceanic crust by age; the age of continents is not what this map is about,
  * so they are grey. Age is averaged over oceanic vertices only, so the ridge
- * stays young up to the continental margin. A point is continent where its
- * triangle is mostly continental, weighed as the height is: the margin is
- * a line between the cells, not the outline of each cell (the nearest
- * cell's crust drew every continent as a mosaic of hexagons). */
+ * stays young up to the continental margin, and on one side of a jump in
+ * age only (colormap_age_blend). A point is continent where its triangle is mostly
+ * continental, weighed as the height is: the margin is a line between the
+ * cells, not the outline of each cell (the nearest cell's crust drew every
+ * continent as a mosaic of hexagons). */
 static rgb view_age(sample *m)
 {
 	const snapshot_t *s = m->s;
@@ -822,7 +889,8 @@ static rgb view_age(sample *m)
 	}
 	if (continental >= 0.5)
 		return continent_grey;
-	return ramp(age_ramp, NSTOPS(age_ramp), interp_masked(s->age, t, keep) * m->k);
+	return ramp(age_ramp, NSTOPS(age_ramp),
+	            colormap_age_blend(s, t->c, t->w, keep, t->near) * m->k);
 }
 
 /* Speed of the plate under the point, interpolated within that plate only

@@ -81,6 +81,12 @@ double colormap_elevation_cur(const snapshot_t *s, vec3 p, colormap_cursor *cur)
  * and their weights (>= 0, sum 1). Returns the nearest cell. */
 int colormap_weights_cur(const snapshot_t *s, vec3 p, colormap_cursor *cur, int cells[3],
                          double w[3]);
+/* Crust age (Myr) over the corners that pass keep, the age map's way:
+ * where the corners straddle a jump in age, only those on the sample's
+ * side of it count, so the jump is a line between the cells, not a ramp
+ * (doc/exports.md). The nearest cell's age when no corner is kept. */
+double colormap_age_blend(const snapshot_t *s, const int cells[3], const double w[3],
+                          const int keep[3], int near);
 
 /* A point located once for several maps of the same pixels (an export of
  * biome and elevation16 together): its triangle, and its height with the
