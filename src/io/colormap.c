@@ -810,6 +810,10 @@ static rgb view_precip(sample *m)
  * steady climb away from a ridge (a few Myr a cell) is no jump. */
 #define AGE_JUMP_MYR 10.0
 #define AGE_JUMP_SHARE 0.25
+/* Each corner stays on its own side of the jump by at least this share of
+ * the gap, so a strip of floor a cell wide is drawn narrower, not erased
+ * (without it, its cells' neighbour averages crossed to the other side). */
+#define AGE_SIDE_LEAST 0.15
 
 /* The cell's age averaged with its neighbours' of the same crust type.
  * Across a jump it moves toward the other side by the share of neighbours
@@ -829,6 +833,11 @@ static double age_smoothed(const snapshot_t *s, int c)
 	return sum / n;
 }
 
+/* Where the kept corners straddle a jump, the sample takes the ages of one
+ * side only: the side the corners' neighbour averages, interpolated, lean
+ * to (each held on its own side by AGE_SIDE_LEAST). Linear interpolation
+ * across the jump drew it as a ramp along the triangles' edges, a
+ * stair-step a cell high. */
 double colormap_age_blend(const snapshot_t *s, const int c[3], const double w[3],
                           const int keep[3], int near)
 {
@@ -853,13 +862,14 @@ double colormap_age_blend(const snapshot_t *s, const int c[3], const double w[3]
 	}
 	int side = -1;    /* all kept corners */
 	if (split >= 0 && gap > AGE_JUMP_MYR + AGE_JUMP_SHARE * s->age[c[order[n - 1]]]) {
-		double smooth = 0, wsum = 0;
-		for (int i = 0; i < n; i++) {
-			smooth += age_smoothed(s, c[order[i]]) * w[order[i]];
-			wsum += w[order[i]];
-		}
 		double middle = 0.5 * (s->age[c[order[split]]] + s->age[c[order[split + 1]]]);
-		side = wsum > 0 && smooth / wsum > middle;
+		double lean = 0, least = AGE_SIDE_LEAST * gap;
+		for (int i = 0; i < n; i++) {
+			double v = age_smoothed(s, c[order[i]]) - middle;
+			v = i > split ? fmax(v, least) : fmin(v, -least);
+			lean += v * w[order[i]];
+		}
+		side = lean > 0;
 	}
 	double sum = 0, wsum = 0;
 	for (int i = 0; i < n; i++)
