@@ -808,7 +808,7 @@ static void test_age_jumps(const grid_t *g)
 		double wt[3];
 		int near = colormap_weights_cur(s, v3_add(v3_scale(u, cos(a)), v3_scale(w, sin(a))), &cur,
 		                                cells, wt);
-		shown += colormap_age_blend(s, cells, wt, all, near) < 85;
+		shown += colormap_age_blend(s, cells, wt, all, near, &cur) < 85;
 	}
 	tap_diag("age strip a cell wide: drawn young on %.0f %% of its middle line", 100.0 * shown / points);
 	ok(shown > 0.85 * points, "age map: a strip of young floor a cell wide stays drawn (%.0f %% of "

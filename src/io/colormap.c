@@ -818,8 +818,11 @@ static rgb view_precip(sample *m)
 /* The cell's age averaged with its neighbours' of the same crust type.
  * Across a jump it moves toward the other side by the share of neighbours
  * there, which is what straightens the line drawn through it. */
-static double age_smoothed(const snapshot_t *s, int c)
+static double age_smoothed(const snapshot_t *s, int c, colormap_cursor *cur)
 {
+	for (int i = 0; cur && i < cur->nage; i++)
+		if (cur->age_cell[i] == c)
+			return cur->age_smooth[i];
 	const grid_t *g = s->grid;
 	double sum = s->age[c];
 	int n = 1;
@@ -830,7 +833,19 @@ static double age_smoothed(const snapshot_t *s, int c)
 			n++;
 		}
 	}
-	return sum / n;
+	double v = sum / n;
+	if (cur) {    /* keep the newest three: neighbouring pixels share a triangle */
+		if (cur->nage == 3) {
+			for (int i = 0; i < 2; i++) {
+				cur->age_cell[i] = cur->age_cell[i + 1];
+				cur->age_smooth[i] = cur->age_smooth[i + 1];
+			}
+			cur->nage = 2;
+		}
+		cur->age_cell[cur->nage] = c;
+		cur->age_smooth[cur->nage++] = v;
+	}
+	return v;
 }
 
 /* Where the kept corners straddle a jump, the sample takes the ages of one
@@ -839,43 +854,52 @@ static double age_smoothed(const snapshot_t *s, int c)
  * across the jump drew it as a ramp along the triangles' edges, a
  * stair-step a cell high. */
 double colormap_age_blend(const snapshot_t *s, const int c[3], const double w[3],
-                          const int keep[3], int near)
+                          const int keep[3], int near, colormap_cursor *cur)
 {
-	int order[3], n = 0;
-	for (int i = 0; i < 3; i++)
-		if (keep[i])
-			order[n++] = i;
-	for (int i = 1; i < n; i++)    /* by age, youngest first */
-		for (int j = i; j > 0 && s->age[c[order[j]]] < s->age[c[order[j - 1]]]; j--) {
-			int x = order[j];
-			order[j] = order[j - 1];
-			order[j - 1] = x;
-		}
-	int split = -1;    /* the jump lies after order[split] */
-	double gap = 0;
-	for (int i = 0; i + 1 < n; i++) {
-		double d = s->age[c[order[i + 1]]] - s->age[c[order[i]]];
-		if (d > gap) {
-			gap = d;
-			split = i;
+	double age[3], lo = INFINITY, hi = -INFINITY;
+	int use[3] = {keep[0], keep[1], keep[2]};
+	for (int i = 0; i < 3; i++) {
+		age[i] = s->age[c[i]];
+		if (keep[i]) {
+			lo = age[i] < lo ? age[i] : lo;
+			hi = age[i] > hi ? age[i] : hi;
 		}
 	}
-	int side = -1;    /* all kept corners */
-	if (split >= 0 && gap > AGE_JUMP_MYR + AGE_JUMP_SHARE * s->age[c[order[n - 1]]]) {
-		double middle = 0.5 * (s->age[c[order[split]]] + s->age[c[order[split + 1]]]);
-		double lean = 0, least = AGE_SIDE_LEAST * gap;
-		for (int i = 0; i < n; i++) {
-			double v = age_smoothed(s, c[order[i]]) - middle;
-			v = i > split ? fmax(v, least) : fmin(v, -least);
-			lean += v * w[order[i]];
+	/* no gap can be a jump unless the whole spread is one (most pixels) */
+	if (hi - lo > AGE_JUMP_MYR + AGE_JUMP_SHARE * hi) {
+		int order[3], n = 0;
+		for (int i = 0; i < 3; i++)
+			if (keep[i])
+				order[n++] = i;
+		for (int i = 1; i < n; i++)    /* by age, youngest first */
+			for (int j = i; j > 0 && age[order[j]] < age[order[j - 1]]; j--) {
+				int x = order[j];
+				order[j] = order[j - 1];
+				order[j - 1] = x;
+			}
+		int split = 0;    /* the widest gap lies after order[split] */
+		for (int i = 1; i + 1 < n; i++)
+			if (age[order[i + 1]] - age[order[i]] > age[order[split + 1]] - age[order[split]])
+				split = i;
+		double gap = age[order[split + 1]] - age[order[split]];
+		if (gap > AGE_JUMP_MYR + AGE_JUMP_SHARE * hi) {
+			double middle = 0.5 * (age[order[split]] + age[order[split + 1]]);
+			double lean = 0, least = AGE_SIDE_LEAST * gap;
+			for (int i = 0; i < n; i++) {
+				double v = age_smoothed(s, c[order[i]], cur) - middle;
+				v = i > split ? fmax(v, least) : fmin(v, -least);
+				lean += v * w[order[i]];
+			}
+			int old_side = lean > 0;
+			for (int i = 0; i < n; i++)
+				use[order[i]] = (i > split) == old_side;
 		}
-		side = lean > 0;
 	}
 	double sum = 0, wsum = 0;
-	for (int i = 0; i < n; i++)
-		if (side < 0 || (i > split) == side) {
-			sum += s->age[c[order[i]]] * w[order[i]];
-			wsum += w[order[i]];
+	for (int i = 0; i < 3; i++)
+		if (use[i]) {
+			sum += age[i] * w[i];
+			wsum += w[i];
 		}
 	return wsum > 0 ? sum / wsum : s->age[near];
 }
@@ -900,7 +924,7 @@ static rgb view_age(sample *m)
 	if (continental >= 0.5)
 		return continent_grey;
 	return ramp(age_ramp, NSTOPS(age_ramp),
-	            colormap_age_blend(s, t->c, t->w, keep, t->near) * m->k);
+	            colormap_age_blend(s, t->c, t->w, keep, t->near, m->cur) * m->k);
 }
 
 /* Speed of the plate under the point, interpolated within that plate only

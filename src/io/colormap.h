@@ -65,6 +65,9 @@ typedef struct colormap_cursor {
 	int nhash;                  /* cells[0..nhash) of the texture hashes kept */
 	int hash_cell[3];
 	double hash[3];
+	int nage;                   /* the same for the neighbour-averaged ages */
+	int age_cell[3];
+	double age_smooth[3];
 	double pixel_rad;           /* how wide a point's pixel is (radians; 0:
 	                             * fine): the plates view draws cells' own
 	                             * boundary classes where pixels are wider
@@ -84,9 +87,10 @@ int colormap_weights_cur(const snapshot_t *s, vec3 p, colormap_cursor *cur, int 
 /* Crust age (Myr) over the corners that pass keep, the age map's way:
  * where the corners straddle a jump in age, only those on the sample's
  * side of it count, so the jump is a line between the cells, not a ramp
- * (doc/exports.md). The nearest cell's age when no corner is kept. */
+ * (doc/exports.md). The nearest cell's age when no corner is kept; cur
+ * (or NULL) keeps the last corners' averages. */
 double colormap_age_blend(const snapshot_t *s, const int cells[3], const double w[3],
-                          const int keep[3], int near);
+                          const int keep[3], int near, colormap_cursor *cur);
 
 /* A point located once for several maps of the same pixels (an export of
  * biome and elevation16 together): its triangle, and its height with the

@@ -31,7 +31,7 @@ double fields_sample(const snapshot_t *s, field_kind f, vec3 p, colormap_cursor 
 	case FIELD_AGE:
 		for (int i = 0; i < 3; i++)
 			keep[i] = s->crust[c[i]] == s->crust[near];
-		return colormap_age_blend(s, c, w, keep, near);
+		return colormap_age_blend(s, c, w, keep, near, cur);
 	case FIELD_VEL_EAST:
 	case FIELD_VEL_NORTH:
 		for (int i = 0; i < 3; i++)
