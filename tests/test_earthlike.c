@@ -190,6 +190,13 @@ static struct {
 	int seeds;
 } coasts;
 
+/* Plates under 1 % of the surface, averaged over each seed's steps
+ * 500-1 000, summed over the seeds (checked on the mean, as coasts are). */
+static struct {
+	double micro;
+	int seeds;
+} micros;
+
 static void test_seed(uint64_t seed, pool_t *pool)
 {
 	params p = scenario(seed);
@@ -355,10 +362,15 @@ static void test_seed(uint64_t seed, pool_t *pool)
 	   (unsigned long long)seed, small, 100 * largest, STEPS);
 	/* Earth has about 40 plates under 1 %: born at trenches, junctions
 	 * and collisions, they live about 45 Myr before they weld on (64
-	 * births per 100 Myr kept 22-27 here, 92 keep 29-36 on these
-	 * seeds, seed 2 the fewest by chance, and 35-37 at level 6) */
-	ok(micro >= 27, "seed %llu: %.0f plates under 1 %% of the surface on average over steps %d-%d (>= 27)",
-	   (unsigned long long)seed, micro, STEPS / 2, STEPS);
+	 * births per 100 Myr kept 22-27 here, 92 keep 29-36, and 35-37 at
+	 * level 6). One seed swings by a fifth: with the boundary normals
+	 * taken over two rings of cells (2026-12-04) seeds 1-8 kept 25-37
+	 * (mean 33; 30-36 and 33 before), so the bound is on the seeds'
+	 * mean, where the two birth rates stay apart. */
+	tap_diag("seed %llu: %.1f plates under 1 %% of the surface on average over steps %d-%d",
+	         (unsigned long long)seed, micro, STEPS / 2, STEPS);
+	micros.micro += micro;
+	micros.seeds++;
 	/* Earth's seven largest plates hold 81 % of the surface, its 45
 	 * smallest 5 % (Bird 2003). Microplates grown past 0.6 % weld on;
 	 * left to grow (seeds 1-6, steps 500-1 000) the plates under 1 % held
@@ -431,6 +443,10 @@ int main(void)
 	 * boundaries (level 5, seeds 1-3). (All coasts: 2.94-3.28 km then,
 	 * 2.41-2.47 km with trenches on convergent cells only, 2.58-2.91 km
 	 * with oblique ones drawn.) */
+	int nm = micros.seeds ? micros.seeds : 1;
+	ok(micros.seeds && micros.micro / nm >= 29,
+	   "%.1f plates under 1 %% of the surface on average over steps %d-%d and %d seeds (>= 29)",
+	   micros.micro / nm, STEPS / 2, STEPS, micros.seeds);
 	int n = coasts.seeds ? coasts.seeds : 1;
 	ok(coasts.seeds && coasts.passive / n < 1.2,
 	   "a coast cell stands %.2f km above its own plate's sea on average over %d seeds (< 1.2 km)",
