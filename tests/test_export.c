@@ -703,6 +703,43 @@ static void test_trenches(const grid_t *g)
 	snapshot_free(s);
 }
 
+/* An edge drawn along a great circle (normal n) tilted to the grid, as the
+ * age map shows it: profiles across the circle every 0.002 along a
+ * stretch 1.9 long, each the first offset (cell spacings, -1.5..1.5 from
+ * the circle toward n) whose colour is `far` rather than `near` (the one
+ * nearer in RGB; with far_only, exactly far). *worst: the largest
+ * offset's size; *wiggle: how far the edge moves across per spacing
+ * along. Returns the number of profiles that found it. */
+static int age_edge_profiles(const snapshot_t *s, vec3 n, rgb near, rgb far, int far_only,
+                             double *worst, double *wiggle)
+{
+	const grid_t *g = s->grid;
+	vec3 along = v3_norm(v3_cross(n, v3(0, 0, 1)));
+	vec3 across = v3_cross(along, n);
+	double prev = 0, moved = 0;
+	int lines = 0;
+	*worst = 0;
+	for (double a = -0.95; a < 0.95; a += 0.002) {
+		vec3 b = v3_norm(v3_add(v3_scale(along, a), v3_scale(across, sqrt(1 - a * a))));
+		int hint = -1, found = 0;
+		double edge = 0;
+		for (double o = -1.5; o <= 1.5 && !found; o += 0.01) {
+			rgb c = colormap_point(s, VIEW_AGE, v3_norm(v3_add(b, v3_scale(n, o * g->spacing))), &hint);
+			double to_near = hypot(hypot(c.r - near.r, c.g - near.g), c.b - near.b);
+			double to_far = hypot(hypot(c.r - far.r, c.g - far.g), c.b - far.b);
+			found = far_only ? to_far == 0 : to_far < to_near;
+			edge = o;
+		}
+		if (found) {
+			*worst = fmax(*worst, fabs(edge));
+			moved += lines++ ? fabs(edge - prev) : 0;
+			prev = edge;
+		}
+	}
+	*wiggle = moved / (1.9 / g->spacing);    /* the stretch, in cell spacings */
+	return lines;
+}
+
 /* The age map's continents end on a line between the cells, not on each
  * cell's outline: continental crust beyond a great circle tilted to the
  * grid, and along it the grey edge zigzags less (the nearest cell's
@@ -712,36 +749,15 @@ static void test_age_margin(const grid_t *g)
 {
 	snapshot_t *s = make_snapshot(g, -4000, 1);
 	vec3 n = v3_norm(v3(-0.45, 0.7, 0.3));
-	vec3 along = v3_norm(v3_cross(n, v3(0, 0, 1)));
-	vec3 across = v3_cross(along, n);
 	for (int c = 0; c < g->n; c++)
 		s->crust[c] = v3_dot(g->centre[c], n) > 0 ? CRUST_CONTINENTAL : CRUST_OCEANIC;
-	double worst = 0, prev = 0, wiggle = 0;
-	int lines = 0;
-	for (double a = -0.95; a < 0.95; a += 0.002) {
-		vec3 b = v3_norm(v3_add(v3_scale(along, a), v3_scale(across, sqrt(1 - a * a))));
-		double edge = 0;
-		int found = 0, hint = -1;
-		for (double o = -1.5; o <= 1.5; o += 0.01) {
-			vec3 q = v3_norm(v3_add(b, v3_scale(n, o * g->spacing)));
-			rgb c = colormap_point(s, VIEW_AGE, q, &hint);
-			if (!found && c.r == 150 && c.g == 150 && c.b == 150) {
-				edge = o;
-				found = 1;
-			}
-		}
-		if (found) {
-			worst = fmax(worst, fabs(edge));
-			wiggle += lines++ ? fabs(edge - prev) : 0;
-			prev = edge;
-		}
-	}
-	double length = 1.9 / g->spacing;    /* of the stretch, in cell spacings */
-	tap_diag("age map edge: within %.2f spacings, moves %.2f per spacing along", worst,
-	         wiggle / length);
-	ok(lines > 900 && worst <= 0.6 && wiggle / length < 0.6,
+	double worst, wiggle;
+	rgb grey = {150, 150, 150};
+	int lines = age_edge_profiles(s, n, grey, grey, 1, &worst, &wiggle);
+	tap_diag("age map edge: within %.2f spacings, moves %.2f per spacing along", worst, wiggle);
+	ok(lines > 900 && worst <= 0.6 && wiggle < 0.6,
 	   "age map: continents end on lines between the cells (the edge moves %.2f spacings "
-	   "across per spacing along; %d profiles)", wiggle / length, lines);
+	   "across per spacing along; %d profiles)", wiggle, lines);
 	snapshot_free(s);
 }
 
@@ -755,42 +771,19 @@ static void test_age_jumps(const grid_t *g)
 {
 	snapshot_t *s = make_snapshot(g, -4000, 1);
 	vec3 n = v3_norm(v3(0.3, 0.65, -0.4));
-	vec3 along = v3_norm(v3_cross(n, v3(0, 0, 1)));
-	vec3 across = v3_cross(along, n);
 	for (int c = 0; c < g->n; c++) {
 		s->crust[c] = CRUST_OCEANIC;
 		s->age[c] = v3_dot(g->centre[c], n) > 0 ? 150.0f : 20.0f;
 	}
-	double worst = 0, prev = 0, wiggle = 0;
-	int lines = 0;
-	for (double a = -0.95; a < 0.95; a += 0.002) {
-		vec3 b = v3_norm(v3_add(v3_scale(along, a), v3_scale(across, sqrt(1 - a * a))));
-		int hint = -1;
-		rgb young = colormap_point(s, VIEW_AGE, v3_norm(v3_add(b, v3_scale(n, -2 * g->spacing))), &hint);
-		rgb old = colormap_point(s, VIEW_AGE, v3_norm(v3_add(b, v3_scale(n, 2 * g->spacing))), &hint);
-		double edge = 0;
-		int found = 0;
-		for (double o = -1.5; o <= 1.5 && !found; o += 0.01) {
-			rgb c = colormap_point(s, VIEW_AGE, v3_norm(v3_add(b, v3_scale(n, o * g->spacing))), &hint);
-			double dy = hypot(hypot(c.r - young.r, c.g - young.g), c.b - young.b);
-			double dold = hypot(hypot(c.r - old.r, c.g - old.g), c.b - old.b);
-			if (dold < dy) {
-				edge = o;
-				found = 1;
-			}
-		}
-		if (found) {
-			worst = fmax(worst, fabs(edge));
-			wiggle += lines++ ? fabs(edge - prev) : 0;
-			prev = edge;
-		}
-	}
-	double length = 1.9 / g->spacing;
-	tap_diag("age jump: within %.2f spacings, moves %.2f per spacing along", worst,
-	         wiggle / length);
-	ok(lines > 900 && worst <= 0.6 && wiggle / length < 0.3,
+	int hint = -1;
+	rgb young = colormap_point(s, VIEW_AGE, v3_scale(n, -1), &hint);
+	rgb old = colormap_point(s, VIEW_AGE, n, &hint);
+	double worst, wiggle;
+	int lines = age_edge_profiles(s, n, young, old, 0, &worst, &wiggle);
+	tap_diag("age jump: within %.2f spacings, moves %.2f per spacing along", worst, wiggle);
+	ok(lines > 900 && worst <= 0.6 && wiggle < 0.3,
 	   "age map: a jump in the floor's age is a line between the cells (it moves %.2f "
-	   "spacings across per spacing along; %d profiles)", wiggle / length, lines);
+	   "spacings across per spacing along; %d profiles)", wiggle, lines);
 
 	/* a strip of young floor a cell wide across the old (a sliver along a
 	 * fracture zone) is a feature, not a zigzag to straighten away: its

@@ -44,16 +44,7 @@ typedef struct stress_ctx {
 	                     * boundary cells (2 * nplates ints); NULL: not needed */
 } stress_ctx;
 
-/* Boundary cell c of plate o faces the plates beside[0..n): dir[j] gets
- * the unit direction, tangent at c, from o toward beside[j]. It is the
- * sum of the displacements to the cells around c's neighbours (c's own
- * neighbours and theirs, nearer cells counted on more paths), those of
- * beside[j] added and those of o taken away. The edges to c's own
- * neighbours alone point wherever the cell outline does: on a straight
- * boundary the grid's zigzag turns them by up to 60 degrees, so plates
- * sliding past each other read as closing on one cell and opening on the
- * next (13-16 % of neighbouring boundary cells had opposite signs, level
- * 6), and the stress map was shards of both along every transform. */
+/* What boundary_normals sums around a boundary cell, by plate. */
 typedef struct facing {
 	int o, n;
 	const int *beside;
@@ -90,6 +81,16 @@ static vec3 tangent_sum(vec3 sum, int m, vec3 pc)
 	return v3_sub(d, v3_scale(pc, v3_dot(d, pc)));
 }
 
+/* Boundary cell c of plate o faces the plates beside[0..n): dir[j] gets
+ * the unit direction, tangent at c, from o toward beside[j]. It is the
+ * sum of the displacements to the cells around c's neighbours (c's own
+ * neighbours and theirs, nearer cells counted on more paths), those of
+ * beside[j] added and those of o taken away. The edges to c's own
+ * neighbours alone point wherever the cell outline does: on a straight
+ * boundary the grid's zigzag turns them by up to 60 degrees, so plates
+ * sliding past each other read as closing on one cell and opening on the
+ * next (13-16 % of neighbouring boundary cells had opposite signs, level
+ * 6), and the stress map was shards of both along every transform. */
 static void boundary_normals(const planet_t *pl, int c, const int *beside, int n, vec3 *dir)
 {
 	const grid_t *g = pl->grid;

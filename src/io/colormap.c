@@ -544,25 +544,42 @@ static rgb biome_rgb(const snapshot_t *s, int b)
  * of the cell id and seed, so it is the same on every run and every map.
  * The cursor keeps the last triangle's three (neighbouring pixels mostly
  * share a triangle). */
+/* Cell's value kept in k (k may be NULL): 1 and *v, or 0. */
+static int cache_get(const colormap_cell_cache *k, int cell, double *v)
+{
+	for (int i = 0; k && i < k->n; i++)
+		if (k->cell[i] == cell) {
+			*v = k->value[i];
+			return 1;
+		}
+	return 0;
+}
+
+/* Keep cell's value in k (NULL: nowhere), dropping the oldest of three. */
+static void cache_put(colormap_cell_cache *k, int cell, double v)
+{
+	if (!k)
+		return;
+	if (k->n == 3) {
+		for (int i = 0; i < 2; i++) {
+			k->cell[i] = k->cell[i + 1];
+			k->value[i] = k->value[i + 1];
+		}
+		k->n = 2;
+	}
+	k->cell[k->n] = cell;
+	k->value[k->n++] = v;
+}
+
 static double cell_hash01(const sample *m, int cell)
 {
-	colormap_cursor *c = m->cur;
-	for (int i = 0; c && i < c->nhash; i++)
-		if (c->hash_cell[i] == cell)
-			return c->hash[i];
+	colormap_cell_cache *k = m->cur ? &m->cur->hash : NULL;
+	double v;
+	if (cache_get(k, cell, &v))
+		return v;
 	uint64_t h = hash64((uint64_t)cell ^ (m->s->prm.seed * 0x9E3779B97F4A7C15ull));
-	double v = (double)(h >> 11) * 0x1p-53;
-	if (c) {    /* keep the newest three */
-		if (c->nhash == 3) {
-			for (int i = 0; i < 2; i++) {
-				c->hash_cell[i] = c->hash_cell[i + 1];
-				c->hash[i] = c->hash[i + 1];
-			}
-			c->nhash = 2;
-		}
-		c->hash_cell[c->nhash] = cell;
-		c->hash[c->nhash++] = v;
-	}
+	v = (double)(h >> 11) * 0x1p-53;
+	cache_put(k, cell, v);
 	return v;
 }
 
@@ -820,9 +837,10 @@ static rgb view_precip(sample *m)
  * there, which is what straightens the line drawn through it. */
 static double age_smoothed(const snapshot_t *s, int c, colormap_cursor *cur)
 {
-	for (int i = 0; cur && i < cur->nage; i++)
-		if (cur->age_cell[i] == c)
-			return cur->age_smooth[i];
+	colormap_cell_cache *kept = cur ? &cur->age : NULL;
+	double v;
+	if (cache_get(kept, c, &v))
+		return v;
 	const grid_t *g = s->grid;
 	double sum = s->age[c];
 	int n = 1;
@@ -833,18 +851,8 @@ static double age_smoothed(const snapshot_t *s, int c, colormap_cursor *cur)
 			n++;
 		}
 	}
-	double v = sum / n;
-	if (cur) {    /* keep the newest three: neighbouring pixels share a triangle */
-		if (cur->nage == 3) {
-			for (int i = 0; i < 2; i++) {
-				cur->age_cell[i] = cur->age_cell[i + 1];
-				cur->age_smooth[i] = cur->age_smooth[i + 1];
-			}
-			cur->nage = 2;
-		}
-		cur->age_cell[cur->nage] = c;
-		cur->age_smooth[cur->nage++] = v;
-	}
+	v = sum / n;
+	cache_put(kept, c, v);
 	return v;
 }
 

@@ -56,18 +56,22 @@ double colormap_precip_at(const snapshot_t *s, vec3 p, int cell);
 /* It also keeps what is the same for a whole map: the snapshot's biome
  * table prepared for lookups, so a cursor serves one snapshot (start a fresh one per map or
  * row, as every caller does). */
+/* A value per cell for the last three cells asked for: neighbouring pixels
+ * mostly share a triangle. */
+typedef struct colormap_cell_cache {
+	int n;
+	int cell[3];
+	double value[3];
+} colormap_cell_cache;
+
 typedef struct colormap_cursor {
 	int cell;
 	int tri[3];
 	const snapshot_t *lut_of;   /* lut and ocean are prepared for this snapshot */
 	biome_lut lut;
 	rgb ocean_light, ocean_dark;
-	int nhash;                  /* cells[0..nhash) of the texture hashes kept */
-	int hash_cell[3];
-	double hash[3];
-	int nage;                   /* the same for the neighbour-averaged ages */
-	int age_cell[3];
-	double age_smooth[3];
+	colormap_cell_cache hash;   /* the cells' texture hashes */
+	colormap_cell_cache age;    /* their neighbour-averaged ages */
 	double pixel_rad;           /* how wide a point's pixel is (radians; 0:
 	                             * fine): the plates view draws cells' own
 	                             * boundary classes where pixels are wider
