@@ -1235,9 +1235,9 @@ static void test_passed_ground_settles(void)
 	 * plate) this step is found by the walk a step later, when the heights
 	 * it reads show it there: only those still in place must have filled */
 	for (int k = 0; rc == 0 && k < nlone; k++) {
-		const plate_t *moved = &pl->plates[lone[k].plate];
+		const plate_t *holder = &pl->plates[lone[k].plate];
 		int c = lone_cell[k];
-		if (pl->owner[c] != lone[k].plate || moved->crust.cell[pl->sample[c]] != lone[k].frame)
+		if (pl->owner[c] != lone[k].plate || holder->crust.cell[pl->sample[c]] != lone[k].frame)
 			continue;
 		in_place++;
 		filled += sunk_height(pl, &lone[k]) > -5;

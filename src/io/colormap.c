@@ -540,10 +540,6 @@ static rgb biome_rgb(const snapshot_t *s, int b)
 	return (rgb){s->prm.biomes[b].r, s->prm.biomes[b].g, s->prm.biomes[b].b};
 }
 
-/* The devlog's colour noise: a small brightness offset per cell from a hash
- * of the cell id and seed, so it is the same on every run and every map.
- * The cursor keeps the last triangle's three (neighbouring pixels mostly
- * share a triangle). */
 /* Cell's value kept in k (k may be NULL): 1 and *v, or 0. */
 static int cache_get(const colormap_cell_cache *k, int cell, double *v)
 {
@@ -571,6 +567,10 @@ static void cache_put(colormap_cell_cache *k, int cell, double v)
 	k->value[k->n++] = v;
 }
 
+/* The devlog's colour noise: a small brightness offset per cell from a hash
+ * of the cell id and seed, so it is the same on every run and every map.
+ * The cursor keeps the last triangle's three (neighbouring pixels mostly
+ * share a triangle). */
 static double cell_hash01(const sample *m, int cell)
 {
 	colormap_cell_cache *k = m->cur ? &m->cur->hash : NULL;

@@ -49,13 +49,6 @@ rgb colormap_point(const snapshot_t *s, view_kind v, vec3 p, int *hint);
 double colormap_elevation_at(const snapshot_t *s, vec3 p, int cell);
 double colormap_temperature_at(const snapshot_t *s, vec3 p, int cell);
 double colormap_precip_at(const snapshot_t *s, vec3 p, int cell);
-/* A cursor for scanning many nearby points (a map row): it remembers the last
- * nearest cell and Delaunay triangle, so the next point usually costs one
- * neighbour scan and one inside test. Colours do not depend on the cursor
- * (except on exact ties between cells), only speed does. */
-/* It also keeps what is the same for a whole map: the snapshot's biome
- * table prepared for lookups, so a cursor serves one snapshot (start a fresh one per map or
- * row, as every caller does). */
 /* A value per cell for the last three cells asked for: neighbouring pixels
  * mostly share a triangle. */
 typedef struct colormap_cell_cache {
@@ -64,6 +57,13 @@ typedef struct colormap_cell_cache {
 	double value[3];
 } colormap_cell_cache;
 
+/* A cursor for scanning many nearby points (a map row): it remembers the last
+ * nearest cell and Delaunay triangle, so the next point usually costs one
+ * neighbour scan and one inside test. Colours do not depend on the cursor
+ * (except on exact ties between cells), only speed does. */
+/* It also keeps what is the same for a whole map: the snapshot's biome
+ * table prepared for lookups, so a cursor serves one snapshot (start a fresh one per map or
+ * row, as every caller does). */
 typedef struct colormap_cursor {
 	int cell;
 	int tri[3];
