@@ -11,7 +11,7 @@ ok() { n=$((n + 1)); if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not o
 code() { "$@" >"$dir/out" 2>"$dir/err"; echo $?; }
 
 # a range in the scenario: each seed draws its own value, as a single run does
-printf 'seed: 1\ngrid: { level: 3 }\nplates: { count: [6, 14] }\n' >"$dir/b.yaml"
+printf 'seed: 1\ngrid: { level: 3 }\nplates: { count: [6, 14], max: 16 }\n' >"$dir/b.yaml"
 "$T" run "$dir/b.yaml" -n 6 --seeds 3..5 -o "$dir/batch" -e biome,raw,data-plates --size 64x32 \
 	--stats stats.jsonl --save s.state -j 2 --quiet
 ok $? "a batch of 3 seeds exits 0"

@@ -179,11 +179,12 @@ static void remember(observer *o, const char *what, const step_cmd *c, int rc)
 		snprintf(r, 80, "%s %g (%d)", what, c ? c->value : 0, rc);
 }
 
-/* Did a rift of `plate` have to be refused on this planet? */
+/* Did a rift of `plate` have to be refused on this planet? (One asked for
+ * may take the count one past plates.max.) */
 static int rift_impossible(const planet_t *pl, int plate)
 {
 	return plate >= pl->nplates || pl->nplates >= PLATES_MAX ||
-	       plate_events_major_count(pl) >= pl->prm.plate_max;
+	       plate_events_major_count(pl) > pl->prm.plate_max;
 }
 
 static void on_change(void *ctx, const planet_t *pl, const step_cmd *c, int rc)

@@ -695,6 +695,42 @@ static void test_margin_break_nothing_left(void)
 	planet_free(pl);
 }
 
+/* An old margin breaks at plates.max too (the excess welds on at the next
+ * step), unless plates.min = plates.max pins the count. */
+static int margin_break_at_max(int pinned)
+{
+	params p = base_params(3);
+	p.dt_myr = 100;         /* the break is then certain if allowed */
+	p.rift_rate = 0;
+	p.plate_min = 1;
+	planet_t *pl = make(&p, NULL);
+	if (!pl)
+		return -1;
+	int major = plate_events_major_count(pl);
+	pl->prm.plate_max = major;
+	if (pinned)
+		pl->prm.plate_min = major;
+	plate_t *q = &pl->plates[0];
+	q->ocean_age = 1e4;
+	q->old_area = 4 * M_PI;   /* the plate with the most old floor breaks */
+	q->cont_area = 0.5 * q->area;
+	for (int i = 0; i < q->crust.count; i++) {
+		q->crust.type[i] = i % 2 ? CRUST_OCEANIC : CRUST_CONTINENTAL;
+		q->crust.age[i] = 300;
+	}
+	memset(pl->boundary, BOUNDARY_NONE, (size_t)pl->grid->n);   /* no microplates */
+	int before = pl->nplates;
+	int grew = plate_events(pl, -1, -1, 0) == 0 && ownership_ok(pl) ? pl->nplates - before : -1;
+	planet_free(pl);
+	return grew;
+}
+
+static void test_margin_break_at_max(void)
+{
+	is_int(margin_break_at_max(0), 1, "an old margin breaks with the plates at plates.max");
+	is_int(margin_break_at_max(1), 0, "but not where plates.min = plates.max pins the count");
+}
+
 /* ocean_fraction 0 lets continental plates swallow oceanic ones at step 0:
  * a plate with no crust (NULL arrays) must hash, save and load cleanly
  * (under UBSan, memcpy from NULL with length 0 used to stop the run). */
@@ -1314,6 +1350,7 @@ int main(void)
 	test_state_roundtrip();
 	test_manual_rift();
 	test_margin_break_nothing_left();
+	test_margin_break_at_max();
 	test_empty_plate();
 	test_lazy_climate();
 	test_view_and_trim();

@@ -277,7 +277,7 @@ static void test_errors(void)
 	          "got \"1.5\"",
 	          "nullable key out of range");
 	one_error("plates: {count: 30}\n",
-	          "t.yaml:1:17: plates.count: 30 is more than plates.max (16)",
+	          "t.yaml:1:17: plates.count: 30 is more than plates.max (12)",
 	          "cross-key check placed at the key");
 	one_error("plates: {max: 10}\n",
 	          "t.yaml:1:15: plates.count: 12 is more than plates.max (10)",
@@ -291,7 +291,7 @@ static void test_errors(void)
 	one_error("grid: {kind: cubesphere, resolution: 1000}\n",
 	          "t.yaml:1:38: grid.resolution: gives 6000000 cells, more than the limit of 4194304",
 	          "cell count limit");
-	one_error("grid: {level: 0}\nplates: {count: 13}\n",
+	one_error("grid: {level: 0}\nplates: {count: 13, max: 16}\n",
 	          "t.yaml:2:17: plates.count: 13 plates do not fit on a grid of 12 cells",
 	          "plates must fit the grid");
 	one_error("terrain:\n  layers: [{}, {}, {}, {}, {}, {}, {}, {}, {}]\n",
