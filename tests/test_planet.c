@@ -669,26 +669,39 @@ static void test_manual_rift(void)
 	pool_free(p2);
 }
 
+/* A level-3 planet whose plate 0 holds the most old floor, so that a margin
+ * break, if one may happen, is certain (100 Myr steps); with no boundaries
+ * no microplate is born and with rift_rate 0 nothing rifts. Plate 0's
+ * crust alternates continent and 300 Myr floor, or is all continent. */
+static planet_t *old_margin_planet(int all_continent)
+{
+	params p = base_params(3);
+	p.dt_myr = 100;
+	p.rift_rate = 0;
+	p.plate_min = 1;
+	planet_t *pl = make(&p, NULL);
+	if (!pl)
+		return NULL;
+	plate_t *q = &pl->plates[0];
+	q->ocean_age = 1e4;
+	q->old_area = 4 * M_PI;   /* the plate with the most old floor breaks */
+	q->cont_area = 0.5 * q->area;
+	for (int i = 0; i < q->crust.count; i++) {
+		q->crust.type[i] = all_continent || i % 2 == 0 ? CRUST_CONTINENTAL : CRUST_OCEANIC;
+		q->crust.age[i] = 300;
+	}
+	memset(pl->boundary, BOUNDARY_NONE, (size_t)pl->grid->n);
+	return pl;
+}
+
 /* A margin chosen to break on last step's figures may have no ocean floor
  * left by now (the crust pass turned it continental): nothing splits, and
  * that is no error (it once failed the step as "out of memory"). */
 static void test_margin_break_nothing_left(void)
 {
-	params p = base_params(3);
-	p.dt_myr = 100;         /* the break is then certain */
-	p.rift_rate = 0;
-	p.plate_min = 1;
-	planet_t *pl = make(&p, NULL);
+	planet_t *pl = old_margin_planet(1);
 	if (!ok(pl != NULL, "planet for a margin break"))
 		return;
-	plate_t *q = &pl->plates[0];
-	q->ocean_age = 1e4;
-	q->old_area = 4 * M_PI;   /* the plate with the most old floor breaks */
-	q->cont_area = 0.5 * q->area;
-	for (int i = 0; i < q->crust.count; i++)
-		q->crust.type[i] = CRUST_CONTINENTAL;
-	/* no convergent margin, so no microplate is born either */
-	memset(pl->boundary, BOUNDARY_NONE, (size_t)pl->grid->n);
 	int before = pl->nplates;
 	is_int(plate_events(pl, -1, -1, 0), 0, "a margin with no ocean floor left is no error");
 	ok(pl->nplates == before && ownership_ok(pl), "and nothing split off");
@@ -696,29 +709,16 @@ static void test_margin_break_nothing_left(void)
 }
 
 /* An old margin breaks at plates.max too (the excess welds on at the next
- * step), unless plates.min = plates.max pins the count. */
+ * step), unless plates.min = plates.max pins the count: the plates added. */
 static int margin_break_at_max(int pinned)
 {
-	params p = base_params(3);
-	p.dt_myr = 100;         /* the break is then certain if allowed */
-	p.rift_rate = 0;
-	p.plate_min = 1;
-	planet_t *pl = make(&p, NULL);
+	planet_t *pl = old_margin_planet(0);
 	if (!pl)
 		return -1;
 	int major = plate_events_major_count(pl);
 	pl->prm.plate_max = major;
 	if (pinned)
 		pl->prm.plate_min = major;
-	plate_t *q = &pl->plates[0];
-	q->ocean_age = 1e4;
-	q->old_area = 4 * M_PI;   /* the plate with the most old floor breaks */
-	q->cont_area = 0.5 * q->area;
-	for (int i = 0; i < q->crust.count; i++) {
-		q->crust.type[i] = i % 2 ? CRUST_OCEANIC : CRUST_CONTINENTAL;
-		q->crust.age[i] = 300;
-	}
-	memset(pl->boundary, BOUNDARY_NONE, (size_t)pl->grid->n);   /* no microplates */
 	int before = pl->nplates;
 	int grew = plate_events(pl, -1, -1, 0) == 0 && ownership_ok(pl) ? pl->nplates - before : -1;
 	planet_free(pl);
