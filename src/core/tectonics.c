@@ -107,8 +107,12 @@ static void ownership_chunk(void *ctx, int b, int e, int chunk)
 			for (int i = 0; i < nc; i++)
 				dup |= cand[i] == o;
 			if (!dup && nc < 8) {
+				/* nb's place in o's frame last step, next to where c
+				 * lies in it: the cell of nb's sample, mostly, without
+				 * the two dependent loads into o's pool (a hint only:
+				 * the walk finds the nearest cell from any start) */
 				cand[nc] = o;
-				hint[nc++] = pl->plates[o].crust.cell[pl->sample[nb]];
+				hint[nc++] = pl->frame_cell[nb];
 			}
 		}
 		int best = -1, best_s = -1, best_k = -1, under = -1, under_s = -1;
