@@ -731,6 +731,81 @@ static void test_margin_break_at_max(void)
 	is_int(margin_break_at_max(1), 0, "but not where plates.min = plates.max pins the count");
 }
 
+/* A margin break takes the old floor only: plate 0 alternates continent,
+ * 300 Myr floor and 20 Myr floor; the plate that breaks off holds the old
+ * floor and none of the rest, and plate 0 keeps its young floor. */
+static void test_margin_break_takes_old_floor(void)
+{
+	planet_t *pl = old_margin_planet(0);
+	if (!ok(pl != NULL, "planet for an old-floor break"))
+		return;
+	crust_pool *cr = &pl->plates[0].crust;
+	for (int i = 0; i < cr->count; i++)
+		if (i % 3 == 2) {
+			cr->type[i] = CRUST_OCEANIC;
+			cr->age[i] = 20;
+		}
+	int before = pl->nplates;
+	int rc = plate_events(pl, -1, -1, 0);
+	int split = rc == 0 && pl->nplates == before + 1 && ownership_ok(pl);
+	int old = 0, other = 0, young_kept = 0;
+	if (split) {
+		const crust_pool *q = &pl->plates[pl->nplates - 1].crust;
+		for (int i = 0; i < q->count; i++) {
+			if (q->type[i] == CRUST_CONSUMED)
+				continue;
+			if (q->type[i] == CRUST_OCEANIC && q->age[i] >= 60)
+				old++;
+			else
+				other++;
+		}
+		cr = &pl->plates[0].crust;
+		for (int i = 0; i < cr->count; i++)
+			young_kept += cr->type[i] == CRUST_OCEANIC && cr->age[i] < 60;
+	}
+	ok(split && old > 0 && other == 0 && young_kept > 0,
+	   "a margin break takes the old floor (%d samples, %d others) and leaves the young (%d)", old, other,
+	   young_kept);
+	planet_free(pl);
+}
+
+/* A plate over a quarter of the sphere rifts even with the plates at
+ * plates.max (one over; the excess welds on at the next step), unless
+ * plates.min = plates.max pins the count: the plates added. */
+static int giant_rift(int pinned)
+{
+	params p = base_params(3);
+	p.dt_myr = 100;
+	p.rift_rate = 100;    /* certain, once allowed */
+	planet_t *pl = make(&p, NULL);
+	if (!pl)
+		return -1;
+	memset(pl->boundary, BOUNDARY_NONE, (size_t)pl->grid->n);   /* no microplate sites */
+	for (int i = 0; i < pl->nplates; i++) {                     /* no margin breaks */
+		crust_pool *cr = &pl->plates[i].crust;
+		for (int k = 0; k < cr->count; k++)
+			cr->age[k] = fminf(cr->age[k], 50);
+		pl->plates[i].old_area = 0;
+	}
+	pl->plates[0].area = 0.3 * 4 * M_PI;
+	int major = plate_events_major_count(pl);
+	pl->prm.plate_max = major;
+	pl->prm.plate_min = pinned ? major : 1;
+	int before = pl->nplates, cells = pl->plates[0].cells;
+	int rc = plate_events(pl, -1, -1, 0);
+	int grew = rc == 0 && ownership_ok(pl) ? pl->nplates - before : -1;
+	if (grew == 1 && pl->plates[0].cells >= cells)
+		grew = -2;    /* another plate split */
+	planet_free(pl);
+	return grew;
+}
+
+static void test_giant_rift(void)
+{
+	is_int(giant_rift(0), 1, "a plate over a quarter of the sphere rifts with the plates at plates.max");
+	is_int(giant_rift(1), 0, "but not where plates.min = plates.max pins the count");
+}
+
 /* ocean_fraction 0 lets continental plates swallow oceanic ones at step 0:
  * a plate with no crust (NULL arrays) must hash, save and load cleanly
  * (under UBSan, memcpy from NULL with length 0 used to stop the run). */
@@ -1351,6 +1426,8 @@ int main(void)
 	test_manual_rift();
 	test_margin_break_nothing_left();
 	test_margin_break_at_max();
+	test_margin_break_takes_old_floor();
+	test_giant_rift();
 	test_empty_plate();
 	test_lazy_climate();
 	test_view_and_trim();

@@ -14,8 +14,14 @@
 #define COLLISION_DRAG 0.5
 #define RIFT_MIN_AREA 0.08           /* share of the sphere */
 #define RIFT_OCEAN_WEIGHT 0.05       /* ocean's share of rifting, per area */
+#define RIFT_GIANT_AREA 0.25         /* share of the sphere: rifts at any count */
 #define MARGIN_BREAK_MIN_AREA 0.002  /* share of the sphere: no tiny breaks */
 #define MARGIN_BREAK_MYR 10.0        /* mean wait once a margin is that old */
+/* breaks come sooner the more old floor there is, up to BOOST_MAX times:
+ * one plate at a time every 10 Myr left pockets of floor over 200 Myr on
+ * the other plates (1.4-3.1 % of the floor, up to 5 % at times) */
+#define MARGIN_BREAK_OLD_SHARE 0.005 /* old floor (share of the sphere) per 1x */
+#define MARGIN_BREAK_BOOST_MAX 5.0
 /* births times life sets their number: 48 births per 100 Myr held it at
  * about 20 (every birth found a site, the slots never ran out); 64 with
  * caps of ocean floor only gave about 28, 92 give 38-40, as Earth's
@@ -34,7 +40,9 @@
 #define MICROPLATE_ROOM 8            /* plate slots kept free for rifts and breaks */
 #define MICROPLATE_CM_YR 1.5         /* their own motion on their parent's */
 #define MARGIN_BREAK_CM_YR 3.0       /* initial convergence of the new trench */
-#define FRACTURE_BREAK_MYR 100.0     /* an ocean plate's floor this old breaks off */
+/* floor this old breaks off (a continent's margin, an ocean plate's old
+ * side); the younger floor out to the ridge stays with its plate */
+#define MARGIN_BREAK_AGE_MYR 60.0
 
 /* Microplates come and go beside the plates plates.min and plates.max
  * bound (born at convergent margins, captured in time), as Earth's few
@@ -354,18 +362,11 @@ static int split_off(planet_t *pl, int pi, take_fn take, const void *ctx, vec3 w
 	return 0;
 }
 
-static int take_ocean(const planet_t *pl, const plate_t *p, int i, const void *ctx)
-{
-	(void)pl;
-	(void)ctx;
-	return p->crust.type[i] == CRUST_OCEANIC;
-}
-
 static int take_old(const planet_t *pl, const plate_t *p, int i, const void *ctx)
 {
 	(void)pl;
 	(void)ctx;
-	return p->crust.type[i] == CRUST_OCEANIC && p->crust.age[i] >= FRACTURE_BREAK_MYR;
+	return p->crust.type[i] == CRUST_OCEANIC && p->crust.age[i] >= MARGIN_BREAK_AGE_MYR;
 }
 
 static bool has_continent(const plate_t *p)
@@ -373,13 +374,17 @@ static bool has_continent(const plate_t *p)
 	return p->cont_area >= 0.05 * p->area;
 }
 
-/* Subduction starts at an old passive margin: the plate's ocean floor
- * breaks from its continent and becomes a plate of its own, set moving
- * toward the continent at MARGIN_BREAK_CM_YR so that it dives under it;
- * slab pull then keeps the new trench going. This is how floor that no
- * trench reached (an Atlantic, a pocket inside a supercontinent) is
- * recycled before it grows implausibly old. 0, 1 if nothing split (the
- * figures the choice was made on are a step old), -1 out of memory. */
+/* Subduction starts at an old passive margin: the plate's old ocean floor
+ * (MARGIN_BREAK_AGE_MYR or more) breaks from its continent and becomes a
+ * plate of its own, set moving toward the continent at MARGIN_BREAK_CM_YR
+ * so that it dives under it; slab pull then keeps the new trench going.
+ * This is how floor that no trench reached (an Atlantic, a pocket inside
+ * a supercontinent) is recycled before it grows implausibly old. The
+ * younger floor out to the ridge stays with the continent: when the whole
+ * ocean broke off, the new trench went on to swallow it, ridge and all,
+ * and floor 10-30 Myr old was consumed at 1.2-1.4 % a Myr (Earth 0.6).
+ * 0, 1 if nothing split (the figures the choice was made on are a step
+ * old), -1 out of memory. */
 static int margin_break(planet_t *pl, int pi, bool *fresh)
 {
 	const grid_t *g = pl->grid;
@@ -392,10 +397,11 @@ static int margin_break(planet_t *pl, int pi, bool *fresh)
 		if (p->crust.type[i] == CRUST_CONSUMED)
 			continue;
 		vec3 x = g->centre[p->crust.cell[i]];
-		if (cont_plate ? p->crust.type[i] == CRUST_CONTINENTAL : p->crust.age[i] < FRACTURE_BREAK_MYR)
+		bool old = p->crust.type[i] == CRUST_OCEANIC && p->crust.age[i] >= MARGIN_BREAK_AGE_MYR;
+		if (old)
+			ocean = v3_add(ocean, v3_scale(x, p->crust.age[i]));   /* the oldest leads */
+		else if (!cont_plate || p->crust.type[i] == CRUST_CONTINENTAL)
 			cont = v3_add(cont, x);
-		else
-			ocean = v3_add(ocean, v3_scale(x, p->crust.age[i]));   /* old floor leads */
 	}
 	vec3 axis = v3_cross(ocean, cont);
 	if (v3_len(ocean) < 1e-9 || v3_len(cont) < 1e-9 || v3_len(axis) < 1e-9)
@@ -404,7 +410,7 @@ static int margin_break(planet_t *pl, int pi, bool *fresh)
 	vec3 w = v3_add(v3_scale(p->pole, p->omega),
 	                v3_scale(v3_norm(m3_apply(&p->R, axis)),
 	                         MARGIN_BREAK_CM_YR / CM_YR_PER_KM_MYR / pl->prm.radius_km));
-	return split_off(pl, pi, cont_plate ? take_ocean : take_old, NULL, w, fresh);
+	return split_off(pl, pi, take_old, NULL, w, fresh);
 }
 
 /* A microplate: a cap of crust (plate frame: centre, cos of its radius). */
@@ -656,9 +662,23 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 	 * settles between the bounds instead of sticking to the top */
 	int span = pl->prm.plate_max - pl->prm.plate_min;
 	double room = span > 0 ? 1 - (double)(major - pl->prm.plate_min) / span : 0;
-	double p_rift = pl->prm.rift_rate * dt / 100.0 * clampd(room, 0, 1);
+	/* a plate over a quarter of the sphere rifts at the full rate whatever
+	 * the count (one over plates.max at most, welded on at the next step;
+	 * not where plates.min = plates.max pins it): heat pools under a plate
+	 * that large, as under a supercontinent. Since margin breaks take only
+	 * old floor, a continent's plate keeps its young ocean, and one grew
+	 * to 45-54 % of the sphere while the count stood near the maximum and
+	 * rifts waited (seed 4, level 6) */
+	int giant = -1;
+	for (int i = 0; i < pl->nplates; i++)
+		if (pl->plates[i].area > RIFT_GIANT_AREA * 4 * M_PI &&
+		    (giant < 0 || pl->plates[i].area > pl->plates[giant].area))
+			giant = i;
+	if (pl->prm.plate_min >= pl->prm.plate_max || major > pl->prm.plate_max)
+		giant = -1;
+	double p_rift = pl->prm.rift_rate * dt / 100.0 * (giant >= 0 ? 1 : clampd(room, 0, 1));
 	if (major < pl->prm.plate_min ||
-	    (major < pl->prm.plate_max && rng_uniform(&pl->rng) < p_rift)) {
+	    ((major < pl->prm.plate_max || giant >= 0) && rng_uniform(&pl->rng) < p_rift)) {
 		/* continents rift (heat pools under them; ocean floor is too
 		 * strong to tear apart): any plate big enough may split, the more
 		 * continent it carries the likelier. Always splitting the largest
@@ -676,8 +696,10 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 			if (pick <= 0)
 				big = i;
 		}
+		if (giant >= 0)
+			big = giant;
 		if (big >= 0)
-			rift(pl, big, 0, &fresh);
+			rift(pl, big, giant >= 0, &fresh);
 	}
 	/* old passive margins start to subduct (the old floor splits off),
 	 * less held back near plates.max than rifts: held back to a tenth,
@@ -691,7 +713,11 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 	bool pinned = pl->prm.plate_min >= pl->prm.plate_max;
 	if ((major < pl->prm.plate_max || !pinned) && pl->nplates < PLATES_MAX) {
 		int old = oldest_margin(pl);
-		if (old >= 0 && rng_uniform(&pl->rng) < dt / MARGIN_BREAK_MYR * clampd(room, 0.3, 1)) {
+		double old_total = 0;
+		for (int i = 0; i < pl->nplates; i++)
+			old_total += pl->plates[i].old_area;
+		double boost = clampd(old_total / (MARGIN_BREAK_OLD_SHARE * 4 * M_PI), 1, MARGIN_BREAK_BOOST_MAX);
+		if (old >= 0 && rng_uniform(&pl->rng) < fmin(1, boost * dt / MARGIN_BREAK_MYR * clampd(room, 0.3, 1))) {
 			if (margin_break(pl, old, &fresh) < 0)
 				return -1;
 		}

@@ -33,14 +33,16 @@
 
 /* Pull and resistance of an old slab, per radian of trench: alone they
  * would move a plate ringed by trenches at SLAB_PULL / SLAB_RESIST rad/Myr
- * (17 cm/yr); basal drag keeps real plates well below that. Without the
+ * (20 cm/yr); basal drag keeps real plates well below that. Without the
  * resistance, drag grew with area and pull with rim alone, so small
  * oceanic plates raced: 19 % of the plates of 1 % or more ran at the
  * 12 cm/yr limit, 27 % above 10 cm/yr (peak speed; level 6, seeds 1-3,
  * every 25 Myr over 300-2 000); with it, 3 % and 8 %, half at 6-10.
- * The pull is 1.8 times what it was without, which keeps the
- * area-weighted speed. */
-#define SLAB_PULL 1.35e-2      /* rad/Myr of motion per (radian of trench / sr) */
+ * The pull is 1.8 times what it was without, which kept the
+ * area-weighted speed; 2.1 times since margin breaks take only the old
+ * floor (plate_events.c), whose smaller new plates slowed the
+ * area-weighted speed from 3.0-3.2 to 2.7-3.0 cm/yr. */
+#define SLAB_PULL 1.55e-2      /* rad/Myr of motion per (radian of trench / sr) */
 #define SLAB_RESIST 0.5        /* drag per radian of trench, as DRAG_* per sr */
 #define RIDGE_PUSH 0.1e-2
 #define TRENCH_SUCTION 0.35   /* share of slab pull felt by the overriding plate */
