@@ -65,6 +65,20 @@ static int ownership_ok(const planet_t *pl)
 	return 1;
 }
 
+/* Hops from the sources (dist 0, the first `tail` cells of queue) to
+ * every cell they reach; dist is -1 elsewhere on entry. */
+static void spread_hops(const grid_t *g, int *dist, int32_t *queue, int tail)
+{
+	for (int head = 0; head < tail; head++) {
+		int c = queue[head];
+		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
+			if (dist[g->nbr[k]] < 0) {
+				dist[g->nbr[k]] = dist[c] + 1;
+				queue[tail++] = g->nbr[k];
+			}
+	}
+}
+
 static int fields_sane(const planet_t *pl)
 {
 	for (int c = 0; c < pl->grid->n; c++) {
@@ -442,9 +456,9 @@ static void test_divergence(void)
 	 * with distance from the ridge (divergent boundary cells) */
 	const grid_t *g = pl->grid;
 	int n = g->n;
-	float *dist = malloc((size_t)n * sizeof *dist);
+	int *dist = malloc((size_t)n * sizeof *dist);
 	int32_t *queue = malloc((size_t)n * sizeof *queue);
-	int head = 0, tail = 0;
+	int tail = 0;
 	for (int c = 0; c < n; c++) {
 		dist[c] = -1;
 		if (pl->boundary[c] == BOUNDARY_DIVERGENT) {
@@ -452,14 +466,7 @@ static void test_divergence(void)
 			queue[tail++] = c;
 		}
 	}
-	while (head < tail) {
-		int c = queue[head++];
-		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
-			if (dist[g->nbr[k]] < 0) {
-				dist[g->nbr[k]] = dist[c] + 1;
-				queue[tail++] = g->nbr[k];
-			}
-	}
+	spread_hops(g, dist, queue, tail);
 	double near_age = 0, far_age = 0;
 	int nn = 0, nf = 0;
 	for (int c = 0; c < n; c++) {
@@ -767,6 +774,103 @@ static void test_margin_break_takes_old_floor(void)
 	   "a margin break takes the old floor (%d samples, %d others) and leaves the young (%d)", old, other,
 	   young_kept);
 	planet_free(pl);
+}
+
+/* Step 0 has the continental rises the running planet builds (ocean
+ * floor beside its own plate's continent no deeper than
+ * CONTINENTAL_RISE_M under the sea), so the water it holds is the water
+ * the running planet's basins take: built at the first rise pass instead,
+ * they lifted the sea 77-95 m at step 1 (seeds 1-3) and it stood 60-250 m
+ * higher ever after. */
+static void test_step0_rises(void)
+{
+	pool_t *pool = pool_new(2);
+	int beside = 0, deep = 0, jumped = 0;
+	double worst = 0;
+	for (int seed = 1; seed <= 3; seed++) {
+		params p = base_params(5);
+		p.seed = (uint64_t)seed;
+		planet_t *pl = make(&p, pool);
+		if (!pl)
+			continue;
+		const grid_t *g = pl->grid;
+		for (int i = 0; i < pl->nplates; i++) {
+			const plate_t *q = &pl->plates[i];
+			for (int s = 0; s < q->crust.count; s++) {
+				if (q->crust.type[s] != CRUST_OCEANIC)
+					continue;
+				int k = q->crust.cell[s], touch = 0;
+				for (int e = g->nbr_off[k]; e < g->nbr_off[k + 1]; e++) {
+					int j = cellmap_get(&q->map, g->nbr[e]);
+					touch |= j >= 0 && q->crust.type[j] == CRUST_CONTINENTAL;
+				}
+				if (!touch)
+					continue;
+				beside++;
+				double below = q->crust.elev[s] - pl->sea_level - CONTINENTAL_RISE_M;
+				worst = fmin(worst, below);
+				deep += below < -150;
+			}
+		}
+		double sea0 = pl->sea_level;
+		if (step_n(pl, 1) == 0)
+			jumped += fabs(pl->sea_level - sea0) > 50;
+		planet_free(pl);
+	}
+	pool_free(pool);
+	ok(beside > 0 && deep == 0,
+	   "step 0: floor beside its own continent at the rise or above (%d samples, %d deeper, worst %.0f m)",
+	   beside, deep, worst);
+	ok(jumped == 0, "the first rise pass leaves the sea within 50 m (%d of 3 seeds jumped)", jumped);
+}
+
+/* Ocean floor far from continents lies at its cooling depth: arcs raised
+ * along transforms and arcs left behind by a moving trench kept a tenth
+ * of it hundreds of metres high (the mean of floor 30 Myr old or more, 4
+ * cells or more from any continent, 93-259 m above the curve at level 6,
+ * seed 1, 500-1 500 Myr). Level 6, seeds 1-2, every 50 steps to 600: the
+ * mean of that floor's height above relief_ocean_depth(age). */
+static void test_far_floor_depth(void)
+{
+	pool_t *pool = pool_new(2);
+	double sum = 0, area = 0;
+	for (int seed = 1; seed <= 2; seed++) {
+		params p = base_params(6);
+		p.seed = (uint64_t)seed;
+		planet_t *pl = make(&p, pool);
+		if (!pl)
+			continue;
+		const grid_t *g = pl->grid;
+		int *dist = malloc((size_t)g->n * sizeof *dist);
+		int32_t *queue = malloc((size_t)g->n * sizeof *queue);
+		for (int t = 50; t <= 600 && dist && queue; t += 50) {
+			if (step_n(pl, 50) < 0)
+				break;
+			int tail = 0;
+			for (int c = 0; c < g->n; c++) {
+				dist[c] = cell_crust_type(pl, c) == CRUST_CONTINENTAL ? 0 : -1;
+				if (!dist[c])
+					queue[tail++] = c;
+			}
+			spread_hops(g, dist, queue, tail);
+			for (int c = 0; c < g->n; c++) {
+				const crust_pool *cr = &pl->plates[pl->owner[c]].crust;
+				int s = pl->sample[c];
+				if (cr->type[s] != CRUST_OCEANIC || cr->age[s] < 30 || dist[c] < 4 ||
+				    pl->boundary[c] != BOUNDARY_NONE)
+					continue;
+				sum += (cr->elev[s] - relief_ocean_depth(cr->age[s])) * g->area[c];
+				area += g->area[c];
+			}
+		}
+		free(dist);
+		free(queue);
+		planet_free(pl);
+	}
+	pool_free(pool);
+	double mean = area > 0 ? sum / area : NAN;
+	ok(area > 0 && mean < 40, "far ocean floor 30 Myr or older lies at its cooling depth (%.0f m above it; < 40)",
+	   mean);
 }
 
 /* A plate over a quarter of the sphere rifts even with the plates at
@@ -1428,6 +1532,8 @@ int main(void)
 	test_margin_break_at_max();
 	test_margin_break_takes_old_floor();
 	test_giant_rift();
+	test_step0_rises();
+	test_far_floor_depth();
 	test_empty_plate();
 	test_lazy_climate();
 	test_view_and_trim();

@@ -121,11 +121,12 @@ int main(void)
 	   "desert: desert covers over 30 %% of the planet, much hotter than Earth");
 	ok(m[P_ICEWORLD].temp < 0 && m[P_ICEWORLD].ice > 0.3,
 	   "iceworld: below freezing on average, ice over 30 %% of the planet");
-	/* 40 plates asked for, 24 of them 1 % or more at step 10 against the
-	 * default's 12 (28 while continents covered 37 % of the sphere at
+	/* 40 plates asked for, 23-24 of them 1 % or more at step 10 against
+	 * the default's 12 (28 while continents covered 37 % of the sphere at
 	 * step 0: the volcanic world's six continental plates grow larger to
-	 * carry 43.5 %) */
-	ok(m[P_VOLCANIC].plates >= 2 * d->plates && m[P_VOLCANIC].speed > 1.5 * d->speed,
+	 * carry 43.5 %); the events of the first steps move it by a plate or
+	 * two (23 since microplates have lobed outlines, 24 before) */
+	ok(m[P_VOLCANIC].plates >= 1.8 * d->plates && m[P_VOLCANIC].speed > 1.5 * d->speed,
 	   "volcanic: many more plates, moving much faster");
 	ok(m[P_HIGHTILT].ice < d->ice / 3 && fabs(m[P_HIGHTILT].land - d->land) < 0.1,
 	   "hightilt: Earth's land share, but the sun at the poles leaves them without ice");

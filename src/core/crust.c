@@ -50,7 +50,16 @@
 #define SHELF_WIDTH_KM 250.0        /* the shelf's width behind the slope
                                      * row, in whole rows (one at least) */
 #define MARGIN_EVERY 4               /* steps between margin-stretching passes */
-#define RISE_DEPTH_M -2200.0         /* continental rise below the sea */
+/* Ocean floor an arc lifted and left behind (the trench moved on, the
+ * plate welded on) sinks back toward its cooling depth: left standing, it
+ * was 100-200 m above the curve far from any continent and 300-500 m two
+ * or three cells from one (level 6, seed 1, 500-1 500 Myr), the sea stood
+ * that much higher and the depth-age curve was flat. An arc's uplift is
+ * remembered in the sample's orogeny over ARC_MEMORY_MYR; while that is
+ * ARC_ACTIVE_M or more the arc is still at work and keeps its height. */
+#define ARC_SUBSIDENCE_MYR 50.0
+#define ARC_MEMORY_MYR 10.0
+#define ARC_ACTIVE_M 20.0
 #define RELIEF_EROSION_M 1000.0      /* each km of relief adds the base rate */
 #define ROOT_EROSION 2.0             /* roots wear this much faster than
                                       * the heights: unloading lifts them */
@@ -525,6 +534,17 @@ static int touches_own(const planet_t *pl, const plate_t *p, int i, uint8_t type
 	return 0;
 }
 
+/* Sediment shed by a continent builds a rise at its foot: ocean floor
+ * beside its own plate's continent lies no deeper than CONTINENTAL_RISE_M
+ * under the sea, so the slope from shelf to abyss spans a cell, not a
+ * cliff (step 0 has its rises from relief_init).
+ * Floor sample i at height el, the height it takes. */
+static double continental_rise(const planet_t *pl, const plate_t *p, int i, double el)
+{
+	double rise = pl->sea_level + CONTINENTAL_RISE_M;
+	return el < rise && touches_own(pl, p, i, CRUST_CONTINENTAL) ? rise : el;
+}
+
 /* The height continental sample i settles at: where crust of its thickness
  * floats (thick crust keeps high plateaus, thinned crust sinks a little), or
  * shelf depth on a passive margin, where the plate's own ocean floor is next
@@ -742,7 +762,15 @@ typedef struct age_ctx {
 	int order[PLATES_MAX];      /* largest pool first */
 	int32_t live[PLATES_MAX];   /* samples not consumed, per plate */
 	double deepen[DEEPEN_AGES]; /* m a step, by whole age in Myr */
+	double depth[DEEPEN_AGES];  /* the cooling depth a step older, by whole age */
 } age_ctx;
+
+static double floor_depth_after(const age_ctx *ac, double age, double dt)
+{
+	if (age >= 0 && age < DEEPEN_AGES && age == (double)(int)age)
+		return ac->depth[(int)age];
+	return relief_ocean_depth(age + dt);
+}
 
 static double floor_deepening(const age_ctx *ac, double age, double dt)
 {
@@ -776,6 +804,7 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 	double dt = pl->prm.dt_myr;
 	double keep = exp(-pl->prm.erosion_rate * dt);
 	double log_keep = -pl->prm.erosion_rate * dt;
+	double arc_sink = 1 - exp(-dt / ARC_SUBSIDENCE_MYR), arc_keep = exp(-dt / ARC_MEMORY_MYR);
 	/* the rise grows as slowly as the floor deepens: checked now and then */
 	int rise_pass = pl->step % MARGIN_EVERY == 0;
 	double shelf_keep = exp(-dt / SHELF_SUBSIDENCE_MYR);
@@ -804,11 +833,13 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 			double plain = shut ? basin_plain(pl, cr, i) : 0;
 			if (cr->type[i] == CRUST_OCEANIC) {
 				el += floor_deepening(ac, age, dt);
-				/* sediment shed by a continent builds a rise at its foot:
-				 * the slope from shelf to abyss spans a cell, not a cliff */
-				if (rise_pass && el < pl->sea_level + RISE_DEPTH_M &&
-				    touches_own(pl, &pl->plates[pi], i, CRUST_CONTINENTAL))
-					el = fmax(el, pl->sea_level + RISE_DEPTH_M);
+				double excess = el - floor_depth_after(ac, age, dt);
+				if (excess > 0 && cr->orogeny[i] < ARC_ACTIVE_M && !shut &&
+				    !(el >= pl->sea_level + CONTINENTAL_RISE_M &&
+				      touches_own(pl, &pl->plates[pi], i, CRUST_CONTINENTAL)))
+					el -= excess * arc_sink;
+				if (rise_pass)
+					el = continental_rise(pl, &pl->plates[pi], i, el);
 				/* ocean floor trapped inside a continent: the basin fills,
 				 * and once filled it joins the continent while the
 				 * continents are short of their step-0 share; beyond it
@@ -852,7 +883,7 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 			}
 			cr->age[i] = (float)(age + dt);
 			cr->elev[i] = (float)clampd(el, ELEV_MIN_M, ELEV_MAX_M);
-			cr->orogeny[i] *= (float)keep;
+			cr->orogeny[i] *= (float)(cr->type[i] == CRUST_OCEANIC ? arc_keep : keep);
 		}
 		ac->live[pi] = live;
 	}
@@ -983,8 +1014,10 @@ int crust_evolve(planet_t *pl)
 	else
 		basins_settle(pl, (uint8_t *)pl->work[0], pl->queue);
 	age_ctx ac = {.pl = pl};
-	for (int a = 0; a < DEEPEN_AGES; a++)
-		ac.deepen[a] = relief_ocean_depth((double)a + pl->prm.dt_myr) - relief_ocean_depth((double)a);
+	for (int a = 0; a < DEEPEN_AGES; a++) {
+		ac.depth[a] = relief_ocean_depth((double)a + pl->prm.dt_myr);
+		ac.deepen[a] = ac.depth[a] - relief_ocean_depth((double)a);
+	}
 	int32_t samples[PLATES_MAX];
 	for (int i = 0; i < pl->nplates; i++)
 		samples[i] = pl->plates[i].crust.count;
@@ -1004,7 +1037,7 @@ void crust_scraped_to_floor(const planet_t *pl, crust_pool *cr, int s, float sla
 	cr->type[s] = CRUST_OCEANIC;
 	cr->thick[s] = 7;
 	cr->age[s] = slab_age;
-	cr->elev[s] = (float)fmin(cr->elev[s], pl->sea_level + RISE_DEPTH_M);
+	cr->elev[s] = (float)fmin(cr->elev[s], pl->sea_level + CONTINENTAL_RISE_M);
 	cr->orogeny[s] = 0;
 }
 

@@ -28,6 +28,9 @@
 #define ELEV_MAX_M 9000.0
 #define RIDGE_DEPTH_M -2500.0
 #define ABYSS_DEPTH_M -6000.0
+#define CONTINENTAL_RISE_M -2200.0 /* ocean floor beside its own continent
+                                    * lies no deeper under the sea: the
+                                    * sediment it sheds (crust.c) */
 #define OLD_FLOOR_MYR 180.0        /* floor this old is rare on Earth: a
                                     * passive margin holding much of it
                                     * starts to subduct (plate_events.c) */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plate_cap.h"
 #include "tectonics.h"
 
 #define SUTURE_FRACTION 0.03         /* contact cells / smaller plate's cells */
@@ -15,7 +16,10 @@
 #define RIFT_MIN_AREA 0.08           /* share of the sphere */
 #define RIFT_OCEAN_WEIGHT 0.05       /* ocean's share of rifting, per area */
 #define RIFT_GIANT_AREA 0.25         /* share of the sphere: rifts at any count */
-#define MARGIN_BREAK_MIN_AREA 0.002  /* share of the sphere: no tiny breaks */
+/* old floor (share of the sphere) a plate needs to break: at 0.002 the
+ * pockets too small to break held 0.4-0.5 points of the 1.1 % of the
+ * floor older than 200 Myr (level 6, seeds 1-3, 300-1 500 Myr) */
+#define MARGIN_BREAK_MIN_AREA 0.0005
 #define MARGIN_BREAK_MYR 10.0        /* mean wait once a margin is that old */
 /* breaks come sooner the more old floor there is, up to BOOST_MAX times:
  * one plate at a time every 10 Myr left pockets of floor over 200 Myr on
@@ -32,8 +36,9 @@
 #define MICROPLATE_LIFE_MYR 45.0     /* a microplate's mean life before capture */
 /* a microplate grown past this share of the sphere (by spreading at its
  * rims) welds on at once: left to grow past 1 %, 7-8 per 100 Myr did, and
- * plates of 1-5 % held a quarter of the surface (Earth: 14 %) */
-#define MICROPLATE_WELD_AREA 0.006
+ * plates of 1-5 % held a quarter of the surface (Earth: 14 %); at 0.006
+ * the microplates together held 6.5-7.4 % of it (Earth 5) */
+#define MICROPLATE_WELD_AREA 0.005
 #define MICROPLATE_BACKARC 0.5       /* shares of births behind trenches, */
 #define MICROPLATE_JUNCTION 0.35     /* at triple junctions (the rest: collisions, */
                                      /* about 14 per 100 Myr) */
@@ -413,15 +418,15 @@ static int margin_break(planet_t *pl, int pi, bool *fresh)
 	return split_off(pl, pi, take_old, NULL, w, fresh);
 }
 
-/* A microplate: a cap of crust (plate frame: centre, cos of its radius). */
-typedef struct cap { vec3 centre; double cos_r; bool ocean_only; } cap;
+/* A microplate: a cap of crust in the plate frame (plate_cap.h). */
+typedef struct cap { plate_cap shape; bool ocean_only; } cap;
 
 static int take_cap(const planet_t *pl, const plate_t *p, int i, const void *ctx)
 {
 	const cap *k = ctx;
 	if (k->ocean_only && p->crust.type[i] != CRUST_OCEANIC)
 		return 0;
-	return v3_dot(pl->grid->centre[p->crust.cell[i]], k->centre) >= k->cos_r;
+	return plate_cap_holds(&k->shape, pl->grid->centre[p->crust.cell[i]]);
 }
 
 /* Where a microplate is born; see microplate(). */
@@ -504,7 +509,8 @@ static int microplate(planet_t *pl, bool *fresh)
 	 * the continent beside them cut it along a plate boundary, where it
 	 * stacked away or tore (at 80 births per 100 Myr the continental
 	 * share fell 0.8 points; 300-3000 Myr, 4 seeds) */
-	cap k = {m3_apply(&p->Rt, g->centre[c]), cos(radius), kind != SITE_ESCAPE};
+	cap k = {.ocean_only = kind != SITE_ESCAPE};
+	plate_cap_draw(&k.shape, m3_apply(&p->Rt, g->centre[c]), radius, &pl->rng);
 	double w_unit = MICROPLATE_CM_YR / CM_YR_PER_KM_MYR / pl->prm.radius_km;
 	vec3 x = g->centre[c];
 	vec3 east = v3_cross(v3(0, 0, 1), x);

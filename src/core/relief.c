@@ -66,6 +66,17 @@ static void bfs_distance(planet_t *pl, const uint8_t *source, const uint8_t *thr
 	}
 }
 
+static bool beside_own_continent(const planet_t *pl, int c)
+{
+	const grid_t *g = pl->grid;
+	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
+		int nb = g->nbr[k];
+		if (pl->owner[nb] == pl->owner[c] && cell_crust_type(pl, nb) == CRUST_CONTINENTAL)
+			return true;
+	}
+	return false;
+}
+
 typedef struct terrain_noise {
 	const planet_t *pl;
 	float *out;
@@ -190,6 +201,12 @@ int relief_init(planet_t *pl)
 			/* island arcs on convergent ocean margins; trenches are not
 			 * stored in the crust but drawn where slabs sink (elevation.c) */
 			e += 0.6 * prm->stress_uplift_m * pow(sf, 1.5);
+			/* the continental rise, as the running planet builds it
+			 * (crust.c), from the datum the step-0 sea is solved near:
+			 * without it the water of step 0 filled basins the rises
+			 * later took up, and the sea stood 60-250 m higher ever after */
+			if (beside_own_continent(pl, c))
+				e = fmax(e, CONTINENTAL_RISE_M);
 			p->crust.age[s] = (float)age;
 		}
 		p->crust.elev[s] = (float)clampd(e, ELEV_MIN_M, ELEV_MAX_M);
