@@ -28,8 +28,8 @@
 
 /* ocean-ocean overriding side, at 5 cm/yr: an arc surfaces within about
  * 70 Myr (Earth's within 10-20). At 40, once arcs no longer rose along
- * transforms, the continental share at 1 000 Myr fell 3-8 % below step
- * 0's (seeds 1-3, level 6); at 60, 0.5-4.5 % */
+ * transforms, the continental share at 1 000 Myr fell 8 % below step 0's
+ * (seed 1, level 6); at 60, 0.5-4.4 % (seeds 1-3) */
 #define ARC_UPLIFT_M_MYR 60.0
 #define ARC_TO_CONTINENT_M 0.0         /* arcs this high become continental */
 #define SUBDUCTION_EROSION_KM_MYR 0.04 /* crust scraped off a margin at 5 cm/yr */
