@@ -28,12 +28,14 @@
 #define MARGIN_BREAK_BOOST_MAX 5.0
 /* births times life sets their number: 48 births per 100 Myr held it at
  * about 20 (every birth found a site, the slots never ran out); 64 with
- * caps of ocean floor only gave about 28, 92 give 38-40, as Earth's
- * about 40 under 1 % */
-#define MICROPLATE_PER_100MYR 92.0   /* microplates born at convergent margins */
+ * caps of ocean floor only gave about 28, 92 gave 38-40 while captures
+ * took the smallest first (half of them within 2 Myr of birth); drawn
+ * alike, 110 births and a life of 65 Myr give 34-37, Earth's about 40
+ * under 1 % */
+#define MICROPLATE_PER_100MYR 110.0  /* microplates born at convergent margins */
 #define MICROPLATE_MIN_DEG 2.5       /* radius of their cap */
 #define MICROPLATE_MAX_DEG 6.0
-#define MICROPLATE_LIFE_MYR 45.0     /* a microplate's mean life before capture */
+#define MICROPLATE_LIFE_MYR 65.0     /* a microplate's mean life before capture */
 /* a microplate grown past this share of the sphere (by spreading at its
  * rims) welds on at once: left to grow past 1 %, 7-8 per 100 Myr did, and
  * plates of 1-5 % held a quarter of the surface (Earth: 14 %); at 0.006
@@ -327,7 +329,7 @@ int plate_events_rift(planet_t *pl, int pi)
  * pool as consumed holes until the crust step compacts it (a quarter
  * holes, crust.c): compacting here was a serial pass over the whole pool
  * and its map (2.4 ms at level 8) at almost every step, microplates being
- * born 0.92 times a Myr. Holes change no figure, only the pool's numbering
+ * born 1.1 times a Myr. Holes change no figure, only the pool's numbering
  * and so the state hash. */
 typedef int (*take_fn)(const planet_t *pl, const plate_t *p, int i, const void *ctx);
 
@@ -563,19 +565,33 @@ static int longest_contact(const planet_t *pl, int small)
  * others changes no decision much. 0 or -1 (out of memory). */
 /* Terrane capture: a microplate does not live for ever; in time it welds
  * onto the neighbour it shares the longest boundary with. The plate to
- * capture (the smallest under MICROPLATE_AREA, or with !micro the smallest
- * of the others) into, or -1. */
-static int capture_target(const planet_t *pl, bool micro, int *from)
+ * capture into, or -1: with micro, any plate under MICROPLATE_AREA, drawn
+ * alike, so that each lives MICROPLATE_LIFE_MYR on average (the smallest
+ * first, as before, took the newborn: half of all microplates, and the
+ * small breaks of old floor, welded back within 2 Myr); else the smallest
+ * of the others. */
+static int capture_target(planet_t *pl, bool micro, int *from)
 {
-	int small = -1;
-	for (int i = 0; i < pl->nplates; i++)
-		if (plate_is_micro(&pl->plates[i]) == micro && pl->plates[i].cells > 0 &&
-		    (small < 0 || pl->plates[i].area < pl->plates[small].area))
-			small = i;
-	if (small < 0)
+	int pick = -1, count = 0;
+	for (int i = 0; i < pl->nplates; i++) {
+		const plate_t *p = &pl->plates[i];
+		if (plate_is_micro(p) != micro || p->cells <= 0)
+			continue;
+		if (micro)
+			count++;
+		else if (pick < 0 || p->area < pl->plates[pick].area)
+			pick = i;
+	}
+	if (micro && count > 0) {
+		int k = (int)rng_below(&pl->rng, (uint32_t)count);
+		for (int i = 0; i < pl->nplates && pick < 0; i++)
+			if (plate_is_micro(&pl->plates[i]) && pl->plates[i].cells > 0 && k-- == 0)
+				pick = i;
+	}
+	if (pick < 0)
 		return -1;
-	*from = small;
-	return longest_contact(pl, small);
+	*from = pick;
+	return longest_contact(pl, pick);
 }
 
 /* Microplates grown past MICROPLATE_WELD_AREA weld onto the neighbour they
