@@ -43,7 +43,7 @@
 #define MICROPLATE_WELD_AREA 0.005
 #define MICROPLATE_BACKARC 0.5       /* shares of births behind trenches, */
 #define MICROPLATE_JUNCTION 0.35     /* at triple junctions (the rest: collisions, */
-                                     /* about 14 per 100 Myr) */
+                                     /* about 16 per 100 Myr) */
 #define MICROPLATE_ROOM 8            /* plate slots kept free for rifts and breaks */
 #define MICROPLATE_CM_YR 1.5         /* their own motion on their parent's */
 #define MARGIN_BREAK_CM_YR 3.0       /* initial convergence of the new trench */
