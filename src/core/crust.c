@@ -60,6 +60,9 @@
 #define ARC_SUBSIDENCE_MYR 50.0
 #define ARC_MEMORY_MYR 10.0
 #define ARC_ACTIVE_M 20.0
+/* floor on its curve is off it by float rounding, either way: testing the
+ * sign alone was a coin toss per sample; a metre is nothing to the sea */
+#define ARC_EXCESS_MIN_M 1.0
 #define RELIEF_EROSION_M 1000.0      /* each km of relief adds the base rate */
 #define ROOT_EROSION 2.0             /* roots wear this much faster than
                                       * the heights: unloading lifts them */
@@ -804,8 +807,10 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 	double dt = pl->prm.dt_myr;
 	double keep = exp(-pl->prm.erosion_rate * dt);
 	double log_keep = -pl->prm.erosion_rate * dt;
-	double arc_sink = 1 - exp(-dt / ARC_SUBSIDENCE_MYR), arc_keep = exp(-dt / ARC_MEMORY_MYR);
-	/* the rise grows as slowly as the floor deepens: checked now and then */
+	double arc_sink = 1 - exp(-MARGIN_EVERY * dt / ARC_SUBSIDENCE_MYR), arc_keep = exp(-dt / ARC_MEMORY_MYR);
+	/* the rise grows and old arcs sink as slowly as the floor deepens:
+	 * checked now and then (every step, the neighbours looked at for
+	 * each rise cost a sixth of the crust phase at level 7) */
 	int rise_pass = pl->step % MARGIN_EVERY == 0;
 	double shelf_keep = exp(-dt / SHELF_SUBSIDENCE_MYR);
 	double fill_keep = exp(-dt / BASIN_FILL_MYR);
@@ -833,13 +838,15 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 			double plain = shut ? basin_plain(pl, cr, i) : 0;
 			if (cr->type[i] == CRUST_OCEANIC) {
 				el += floor_deepening(ac, age, dt);
-				double excess = el - floor_depth_after(ac, age, dt);
-				if (excess > 0 && cr->orogeny[i] < ARC_ACTIVE_M && !shut &&
-				    !(el >= pl->sea_level + CONTINENTAL_RISE_M &&
-				      touches_own(pl, &pl->plates[pi], i, CRUST_CONTINENTAL)))
-					el -= excess * arc_sink;
-				if (rise_pass)
+				/* arcs left behind sink, the rise grows: checked now and then */
+				if (rise_pass) {
+					double excess = el - floor_depth_after(ac, age, dt);
+					if (excess > ARC_EXCESS_MIN_M && cr->orogeny[i] < ARC_ACTIVE_M && !shut &&
+					    !(el >= pl->sea_level + CONTINENTAL_RISE_M &&
+					      touches_own(pl, &pl->plates[pi], i, CRUST_CONTINENTAL)))
+						el -= excess * arc_sink;
 					el = continental_rise(pl, &pl->plates[pi], i, el);
+				}
 				/* ocean floor trapped inside a continent: the basin fills,
 				 * and once filled it joins the continent while the
 				 * continents are short of their step-0 share; beyond it
