@@ -404,8 +404,7 @@ static int margin_break(planet_t *pl, int pi, bool *fresh)
 		if (p->crust.type[i] == CRUST_CONSUMED)
 			continue;
 		vec3 x = g->centre[p->crust.cell[i]];
-		bool old = p->crust.type[i] == CRUST_OCEANIC && p->crust.age[i] >= MARGIN_BREAK_AGE_MYR;
-		if (old)
+		if (take_old(pl, p, i, NULL))
 			ocean = v3_add(ocean, v3_scale(x, p->crust.age[i]));   /* the oldest leads */
 		else if (!cont_plate || p->crust.type[i] == CRUST_CONTINENTAL)
 			cont = v3_add(cont, x);

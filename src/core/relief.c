@@ -66,12 +66,13 @@ static void bfs_distance(planet_t *pl, const uint8_t *source, const uint8_t *thr
 	}
 }
 
-static bool beside_own_continent(const planet_t *pl, int c)
+/* Does cell c have a neighbour of its own plate with crust of `type`? */
+static bool beside_own(const planet_t *pl, int c, int type)
 {
 	const grid_t *g = pl->grid;
 	for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
 		int nb = g->nbr[k];
-		if (pl->owner[nb] == pl->owner[c] && cell_crust_type(pl, nb) == CRUST_CONTINENTAL)
+		if (pl->owner[nb] == pl->owner[c] && cell_crust_type(pl, nb) == type)
 			return true;
 	}
 	return false;
@@ -158,14 +159,7 @@ int relief_init(planet_t *pl)
 	 * next door), for shelves; active margins face another plate and rise */
 	for (int c = 0; c < n; c++) {
 		thr[c] = cell_crust_type(pl, c) == CRUST_CONTINENTAL;
-		src[c] = 0;
-		if (!thr[c])
-			continue;
-		for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++) {
-			int nb = g->nbr[k];
-			if (pl->owner[nb] == pl->owner[c] && cell_crust_type(pl, nb) == CRUST_OCEANIC)
-				src[c] = 1;
-		}
+		src[c] = thr[c] && beside_own(pl, c, CRUST_OCEANIC);
 	}
 	bfs_distance(pl, src, thr, coast_dist);
 
@@ -205,7 +199,7 @@ int relief_init(planet_t *pl)
 			 * (crust.c), from the datum the step-0 sea is solved near:
 			 * without it the water of step 0 filled basins the rises
 			 * later took up, and the sea stood 60-250 m higher ever after */
-			if (beside_own_continent(pl, c))
+			if (beside_own(pl, c, CRUST_CONTINENTAL))
 				e = fmax(e, CONTINENTAL_RISE_M);
 			p->crust.age[s] = (float)age;
 		}
