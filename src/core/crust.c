@@ -50,6 +50,7 @@
 #define SHELF_WIDTH_KM 250.0        /* the shelf's width behind the slope
                                      * row, in whole rows (one at least) */
 #define MARGIN_EVERY 4               /* steps between margin-stretching passes */
+#define SPECK_MYR 20.0               /* a lone sample this much younger than all around */
 /* Ocean floor an arc lifted and left behind (the trench moved on, the
  * plate welded on) sinks back toward its cooling depth: left standing, it
  * was 100-200 m above the curve far from any continent and 300-500 m two
@@ -537,6 +538,47 @@ static int touches_own(const planet_t *pl, const plate_t *p, int i, uint8_t type
 	return 0;
 }
 
+/* A lone sample of ocean floor SPECK_MYR or more younger than every
+ * frame neighbour (all of them floor) is no ridge, which is never one
+ * cell long, but what resampling the plate leaves: a hole healed or
+ * filled with fresh floor before the crust around it came back, a young
+ * sample taken along with old floor. Shown, it was a dot of young, high
+ * floor in the old. Its youngest neighbour's sample, or -1. */
+static int young_speck(const plate_t *p, const grid_t *g, int i)
+{
+	const crust_pool *cr = &p->crust;
+	int k = cr->cell[i], youngest = -1;
+	float bar = cr->age[i] + SPECK_MYR;
+	for (int q = g->nbr_off[k]; q < g->nbr_off[k + 1]; q++) {
+		int j = cellmap_get(&p->map, g->nbr[q]);
+		if (j < 0 || cr->type[j] != CRUST_OCEANIC || cr->age[j] < bar)
+			return -1;
+		if (youngest < 0 || cr->age[j] < cr->age[youngest])
+			youngest = j;
+	}
+	return youngest;
+}
+
+/* Specks take their youngest neighbour's crust. None is beside another
+ * (its neighbours are all older by SPECK_MYR), and one that takes its
+ * neighbour's crust makes no other a speck: the order is free. */
+static void heal_specks(const planet_t *pl, plate_t *p)
+{
+	crust_pool *cr = &p->crust;
+	for (int i = 0; i < cr->count; i++) {
+		if (cr->type[i] != CRUST_OCEANIC)
+			continue;
+		int j = young_speck(p, pl->grid, i);
+		if (j < 0)
+			continue;
+		cr->elev[i] = cr->elev[j];
+		cr->thick[i] = cr->thick[j];
+		cr->age[i] = cr->age[j];
+		cr->orogeny[i] = cr->orogeny[j];
+		cr->detail[i] = cr->detail[j];
+	}
+}
+
 /* Sediment shed by a continent builds a rise at its foot: ocean floor
  * beside its own plate's continent lies no deeper than CONTINENTAL_RISE_M
  * under the sea, so the slope from shelf to abyss spans a cell, not a
@@ -821,6 +863,8 @@ static void age_chunk(void *ctx, int b, int e, int chunk)
 		relax_continents(pl, &pl->plates[pi]);
 		if (pl->step % ENCLOSED_EVERY == 0)
 			fill_enclosed_ocean(pl, &pl->plates[pi]);
+		if (rise_pass)
+			heal_specks(pl, &pl->plates[pi]);
 		crust_pool *cr = &pl->plates[pi].crust;
 		int32_t live = 0;
 		for (int i = 0; i < cr->count; i++) {
