@@ -125,8 +125,10 @@ int main(void)
 	 * the default's 12 (28 while continents covered 37 % of the sphere at
 	 * step 0: the volcanic world's six continental plates grow larger to
 	 * carry 43.5 %); the events of the first steps move it by a plate or
-	 * two (23 since microplates have lobed outlines, 24 before) */
-	ok(m[P_VOLCANIC].plates >= 1.8 * d->plates && m[P_VOLCANIC].speed > 1.5 * d->speed,
+	 * two (23 since microplates have lobed outlines, 24 before). Its
+	 * plates ran 1.5 times the default's or more at step 10 until the
+	 * default's slab pull grew 13 % (2026-12-05): 4.1 against 2.8 cm/yr */
+	ok(m[P_VOLCANIC].plates >= 1.8 * d->plates && m[P_VOLCANIC].speed > 1.4 * d->speed,
 	   "volcanic: many more plates, moving much faster");
 	ok(m[P_HIGHTILT].ice < d->ice / 3 && fabs(m[P_HIGHTILT].land - d->land) < 0.1,
 	   "hightilt: Earth's land share, but the sun at the poles leaves them without ice");

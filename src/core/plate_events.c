@@ -20,10 +20,13 @@
  * pockets too small to break held 0.4-0.5 points of the 1.1 % of the
  * floor older than 200 Myr (level 6, seeds 1-3, 300-1 500 Myr) */
 #define MARGIN_BREAK_MIN_AREA 0.0005
-#define MARGIN_BREAK_MYR 10.0        /* mean wait once a margin is that old */
-/* breaks come sooner the more old floor there is, up to BOOST_MAX times:
- * one plate at a time every 10 Myr left pockets of floor over 200 Myr on
- * the other plates (1.4-3.1 % of the floor, up to 5 % at times) */
+/* mean wait once a plate's margin is that old, each plate on its own: one
+ * plate at a time (the one holding most old floor, every 10 Myr) left the
+ * others' old floor waiting its turn, and 0.9-1.5 % of the floor was over
+ * 200 Myr old, the oldest 410-580 Myr (level 6, seeds 1-6, means over
+ * 300-3 000 Myr; 0.5-0.8 % and 310-350 Myr since) */
+#define MARGIN_BREAK_MYR 5.0
+/* a plate breaks sooner the more old floor it holds, up to BOOST_MAX times */
 #define MARGIN_BREAK_OLD_SHARE 0.005 /* old floor (share of the sphere) per 1x */
 #define MARGIN_BREAK_BOOST_MAX 5.0
 /* births times life sets their number: 48 births per 100 Myr held it at
@@ -48,8 +51,10 @@
 #define MICROPLATE_CM_YR 1.5         /* their own motion on their parent's */
 #define MARGIN_BREAK_CM_YR 3.0       /* initial convergence of the new trench */
 /* floor this old breaks off (a continent's margin, an ocean plate's old
- * side); the younger floor out to the ridge stays with its plate */
-#define MARGIN_BREAK_AGE_MYR 60.0
+ * side); the younger floor out to the ridge stays with its plate. From
+ * 60 Myr, with the plates breaking each on its own, floor 30-80 Myr old
+ * was consumed at 1.2-1.4 % a Myr (Earth 0.8; 0.9-1.1 from 90) */
+#define MARGIN_BREAK_AGE_MYR 90.0
 
 /* Microplates come and go beside the plates plates.min and plates.max
  * bound (born at convergent margins, captured in time), as Earth's few
@@ -522,25 +527,6 @@ static int microplate(planet_t *pl, bool *fresh)
 	return split_off(pl, pi, take_cap, &k, w, fresh);
 }
 
-/* The plate that holds the most floor older than OLD_FLOOR_MYR, if that
- * is enough to break (from its continent, or along a fracture zone); -1
- * if none. The old floor, not the plate's mean age, decides: with spreading
- * on both sides of a ridge a continent's own ocean is young near the
- * ridge and old only along the margin, where subduction starts. */
-static int oldest_margin(const planet_t *pl)
-{
-	int best = -1;
-	double most = MARGIN_BREAK_MIN_AREA * 4 * M_PI;
-	for (int i = 0; i < pl->nplates; i++) {
-		const plate_t *p = &pl->plates[i];
-		if (p->old_area > most && !plate_is_micro(p)) {
-			most = p->old_area;
-			best = i;
-		}
-	}
-	return best;
-}
-
 /* The plate that shares the longest boundary with plate `small`, or -1. */
 static int longest_contact(const planet_t *pl, int small)
 {
@@ -558,6 +544,15 @@ static int longest_contact(const planet_t *pl, int small)
 	return best;
 }
 
+/* A plate of old ocean floor alone, as a margin break leaves it: sinking
+ * at its new trench, it is not welded back when the plates are too many
+ * (welded back onto the plate it broke from, it took the fresh floor
+ * between them inside, and its old floor went unconsumed). */
+static bool broken_off(const plate_t *p)
+{
+	return p->cont_area < 0.05 * p->area && p->ocean_age >= MARGIN_BREAK_AGE_MYR;
+}
+
 /* Step 6: sutures (the pair in widest continental contact this step),
  * vanished plates, rifts. Plate areas are those of the end of the last step:
  * a plate that owned no cell then owns none now, and a step's lag in the
@@ -568,18 +563,20 @@ static int longest_contact(const planet_t *pl, int small)
  * alike, so that each lives MICROPLATE_LIFE_MYR on average (the smallest
  * first, as before, took the newborn: half of all microplates, and the
  * small breaks of old floor, welded back within 2 Myr); else the smallest
- * of the others. */
+ * of the others, plates just broken off last. */
 static int capture_target(planet_t *pl, bool micro, int *from)
 {
 	int pick = -1, count = 0;
-	for (int i = 0; i < pl->nplates; i++) {
-		const plate_t *p = &pl->plates[i];
-		if (plate_is_micro(p) != micro || p->cells <= 0)
-			continue;
-		if (micro)
-			count++;
-		else if (pick < 0 || p->area < pl->plates[pick].area)
-			pick = i;
+	for (int spare_broken = !micro; pick < 0 && spare_broken >= 0; spare_broken--) {
+		for (int i = 0; i < pl->nplates; i++) {
+			const plate_t *p = &pl->plates[i];
+			if (plate_is_micro(p) != micro || p->cells <= 0 || (spare_broken && broken_off(p)))
+				continue;
+			if (micro)
+				count++;
+			else if (pick < 0 || p->area < pl->plates[pick].area)
+				pick = i;
+		}
 	}
 	if (micro && count > 0) {
 		int k = (int)rng_below(&pl->rng, (uint32_t)count);
@@ -726,21 +723,32 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 	 * less held back near plates.max than rifts: held back to a tenth,
 	 * floor older than 200 Myr grew to 3-6 % of the floor; not at all,
 	 * the floor was young (mean 48 Myr). At plates.max too, a third as
-	 * often, the excess welding on at the next step: the default's 12
-	 * plates stand at the maximum most of the time, and with no break
-	 * there the floor older than 200 Myr covered 3.5-6 % of it. Not
-	 * where plates.min = plates.max pins the count. */
+	 * often, one over it at most, the excess welding on at the next step:
+	 * the default's 12 plates stand at the maximum most of the time, and
+	 * with no break there the floor older than 200 Myr covered 3.5-6 % of
+	 * it. Not where plates.min = plates.max pins the count. Each plate
+	 * holding enough floor older than OLD_FLOOR_MYR draws on its own (in
+	 * plate order from one drawn at random; serial, so the same for any
+	 * thread count). The old floor, not the plate's mean age, decides:
+	 * with spreading on both sides of a ridge a continent's own ocean is
+	 * young near the ridge and old only along the margin, where
+	 * subduction starts. */
 	major = plate_events_major_count(pl);   /* a rift may have added one */
 	bool pinned = pl->prm.plate_min >= pl->prm.plate_max;
-	if ((major < pl->prm.plate_max || !pinned) && pl->nplates < PLATES_MAX) {
-		int old = oldest_margin(pl);
-		double old_total = 0;
-		for (int i = 0; i < pl->nplates; i++)
-			old_total += pl->plates[i].old_area;
-		double boost = clampd(old_total / (MARGIN_BREAK_OLD_SHARE * 4 * M_PI), 1, MARGIN_BREAK_BOOST_MAX);
-		if (old >= 0 && rng_uniform(&pl->rng) < fmin(1, boost * dt / MARGIN_BREAK_MYR * clampd(room, 0.3, 1))) {
-			if (margin_break(pl, old, &fresh) < 0)
+	int before = pl->nplates, first = (int)rng_below(&pl->rng, (uint32_t)before);
+	for (int k = 0; k < before && pl->nplates < PLATES_MAX; k++) {
+		if (major > pl->prm.plate_max || (pinned && major >= pl->prm.plate_max))
+			break;
+		int i = (first + k) % before;
+		const plate_t *p = &pl->plates[i];
+		if (p->old_area <= MARGIN_BREAK_MIN_AREA * 4 * M_PI || plate_is_micro(p))
+			continue;
+		double boost = clampd(p->old_area / (MARGIN_BREAK_OLD_SHARE * 4 * M_PI), 1,
+		                      MARGIN_BREAK_BOOST_MAX);
+		if (rng_uniform(&pl->rng) < fmin(1, boost * dt / MARGIN_BREAK_MYR * clampd(room, 0.3, 1))) {
+			if (margin_break(pl, i, &fresh) < 0)
 				return -1;
+			major = plate_events_major_count(pl);
 		}
 	}
 	if (pl->nplates < PLATES_MAX - MICROPLATE_ROOM &&

@@ -41,8 +41,11 @@
  * The pull is 1.8 times what it was without, which kept the
  * area-weighted speed; 2.1 times since margin breaks take only the old
  * floor (plate_events.c), whose smaller new plates slowed the
- * area-weighted speed from 3.0-3.2 to 2.7-3.0 cm/yr. */
-#define SLAB_PULL 1.55e-2      /* rad/Myr of motion per (radian of trench / sr) */
+ * area-weighted speed from 3.0-3.2 to 2.7-3.0 cm/yr; 2.4 times since
+ * each plate's old margin breaks on its own (plate_events.c): at 2.1 the
+ * speed fell from 3.0-3.1 to 2.6-3.0 cm/yr, 20-30 % of the plates under
+ * 1 cm/yr (3.1-3.2 and 18-21 % at 2.4; level 6, seeds 1-6). */
+#define SLAB_PULL 1.75e-2      /* rad/Myr of motion per (radian of trench / sr) */
 #define SLAB_RESIST 0.5        /* drag per radian of trench, as DRAG_* per sr */
 #define RIDGE_PUSH 0.1e-2
 #define TRENCH_SUCTION 0.35   /* share of slab pull felt by the overriding plate */
