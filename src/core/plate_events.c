@@ -550,7 +550,7 @@ static int longest_contact(const planet_t *pl, int small)
  * between them inside, and its old floor went unconsumed). */
 static bool broken_off(const plate_t *p)
 {
-	return p->cont_area < 0.05 * p->area && p->ocean_age >= MARGIN_BREAK_AGE_MYR;
+	return !has_continent(p) && p->ocean_age >= MARGIN_BREAK_AGE_MYR;
 }
 
 /* Step 6: sutures (the pair in widest continental contact this step),
