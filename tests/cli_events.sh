@@ -48,7 +48,7 @@ t $? "a state saved at step 4 runs the rest of the timeline: same hash at step 1
 printf '\006\000\000\000' | dd of=new.state bs=1 seek=8 conv=notrunc 2>/dev/null
 "$TECTONICA" run --load new.state -n 1 >out 2>err
 rc=$?
-[ $rc -eq 2 ] && grep -q 'state format version 6, this program reads 10' err
+[ $rc -eq 2 ] && grep -q 'state format version 6, this program reads 11' err
 t $? "a state of format 6 is refused with exit 2 and the versions ($(cat err))"
 
 cat >bad.yaml <<'EOT'

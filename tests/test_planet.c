@@ -778,6 +778,45 @@ static void test_margin_break_takes_old_floor(void)
 	planet_free(pl);
 }
 
+/* The old floor a margin broke off sinks at its new trench. Shrunk into
+ * the sizes at which a microplate that grew welds on (0.5-1 % of the
+ * sphere), it is not welded back onto the plate it broke from, as 258 of
+ * 350 were (level 6, seed 1, 300-1 500 Myr) with half the floor older
+ * than 200 Myr on them; a plate of old floor that was not born of a break
+ * still welds on there. 1: the plate lives on, 0: welded, < 0: no break. */
+static int broken_floor_welds(int sinking)
+{
+	planet_t *pl = old_margin_planet(0);
+	if (!pl)
+		return -1;
+	int rc = plate_events(pl, -1, -1, 0), id = -1;
+	plate_t *q = &pl->plates[pl->nplates - 1];
+	if (rc == 0 && pl->nplates > 1 && q->sinking) {
+		/* as the next step's events see it: shrunk, old floor alone */
+		id = q->id;
+		q->area = 0.007 * 4 * M_PI;
+		q->cont_area = 0;
+		q->ocean_age = 150;
+		q->sinking = (uint8_t)sinking;
+		pl->plates[0].old_area = 0;                 /* no second break */
+		pl->prm.dt_myr = 0.01;                      /* nor births or captures */
+		pl->prm.plate_max = pl->nplates + 4;        /* nor a crowd to weld */
+		rc = plate_events(pl, -1, -1, 0);
+	}
+	int alive = 0;
+	for (int i = 0; i < pl->nplates; i++)
+		alive |= pl->plates[i].id == id;
+	int ok_own = ownership_ok(pl);
+	planet_free(pl);
+	return id < 0 ? -2 : rc != 0 || !ok_own ? -1 : alive;
+}
+
+static void test_broken_floor_sinks(void)
+{
+	is_int(broken_floor_welds(1), 1, "old floor a margin broke off is not welded back for its size while it sinks");
+	is_int(broken_floor_welds(0), 0, "old floor not born of a break welds on at that size");
+}
+
 /* Step 0 has the continental rises the running planet builds (ocean
  * floor beside its own plate's continent no deeper than
  * CONTINENTAL_RISE_M under the sea), so the water it holds is the water
@@ -1584,6 +1623,7 @@ int main(void)
 	test_margin_break_nothing_left();
 	test_margin_break_at_max();
 	test_margin_break_takes_old_floor();
+	test_broken_floor_sinks();
 	test_giant_rift();
 	test_step0_rises();
 	test_far_floor_depth();

@@ -80,7 +80,8 @@ typedef struct crust_pool {
 #define PLANET_STATE_FIELDS(X) X(step) X(time_myr) X(next_id) X(rng) X(sea_level) X(ocean_volume) \
 	X(stats.crust_created) X(stats.crust_consumed) X(continental_target) X(sea_level0) \
 	X(events_fired) X(events_done) X(event_from) X(event_t0)
-#define PLATE_STATE_FIELDS(X) X(id) X(pole) X(omega) X(rot) X(stress_ocean_age) X(balance_omega)
+#define PLATE_STATE_FIELDS(X) X(id) X(pole) X(omega) X(rot) X(stress_ocean_age) X(balance_omega) \
+	X(sinking)
 /* per world cell, after the plates */
 #define WORLD_STATE_FIELDS(X) X(owner) X(sample) X(moisture)
 
@@ -106,6 +107,8 @@ typedef struct plate {
 	                         * order the gaps fill in */
 	vec3 balance_omega;     /* angular velocity (rad/Myr, axis) at which the
 	                         * plate's forces balance (plate_forces.c) */
+	uint8_t sinking;        /* 1: old floor a margin broke off, not yet
+	                         * consumed or made young (plate_events.c) */
 } plate_t;
 
 struct planet {

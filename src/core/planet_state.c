@@ -227,6 +227,7 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 		if (r.failed || count < 0 || (size_t)count > (r.len - r.pos) / CRUST_SAMPLE_BYTES ||
 		    p->id < 0 || p->id >= pl->next_id || !isfinite(p->stress_ocean_age) ||
 		    !(v3_dot(p->balance_omega, p->balance_omega) < 1) ||
+		    p->sinking > 1 ||
 		    !isfinite(p->omega) || p->omega < 0 || p->omega > 1 ||
 		    !(qn > 0.99 && qn < 1.01) || !(pn > 0.99 && pn < 1.01)) {
 			snprintf(err, errlen, "state has a bad plate record");

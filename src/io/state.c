@@ -18,7 +18,7 @@
 #include "state.h"
 
 #define STATE_MAGIC "TECTSTAT"
-#define STATE_VERSION 10u
+#define STATE_VERSION 11u
 #define STATE_MAX_BYTES ((uint64_t)4 << 30)
 #define STATE_OVERHEAD (8u + 4u + 8u + 8u)   /* magic, version, length, checksum */
 
