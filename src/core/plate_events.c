@@ -660,10 +660,15 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 	if (crowded || (micro > 0 && rng_uniform(&pl->rng) < fmin(1, micro * dt / MICROPLATE_LIFE_MYR))) {
 		/* crowded, the whole excess welds on now (rifts asked for between
 		 * steps, several microplates outgrowing MICROPLATE_AREA at once);
-		 * one weld a step let it outlast many steps */
-		int welds = crowded ? major - pl->prm.plate_max : 1;
-		for (int w = 0; w < welds; w++) {
-			int from = -1, into = capture_target(pl, !crowded, &from);
+		 * one weld a step let it outlast many steps. The excess is
+		 * counted again after each weld, a microplate's capture too: the
+		 * first weld of a step refreshes every plate's area from this
+		 * step's cells, and after a long step microplates may have grown
+		 * past MICROPLATE_AREA (level 3, dt 24 Myr: 12 large plates
+		 * before a capture, 15 after) */
+		bool take_micro = !crowded;
+		for (int w = 0, plates = pl->nplates; w < plates; w++) {
+			int from = -1, into = capture_target(pl, take_micro, &from);
 			if (into < 0)
 				break;
 			if (merge_plates(pl, into, from) < 0)
@@ -672,6 +677,7 @@ int plate_events(planet_t *pl, int pair_a, int pair_b, int pair_n)
 			pair_a = -1;   /* indices moved; the suture can wait a step */
 			if (plate_events_major_count(pl) <= pl->prm.plate_max)
 				break;
+			take_micro = false;
 		}
 	}
 	int grown = weld_grown_microplates(pl, &fresh);
