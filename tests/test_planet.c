@@ -840,8 +840,7 @@ static void test_crowding_counted_after_welds(void)
 		planet_t *pl = make(&p, NULL);
 		if (!pl)
 			continue;
-		char err[256];
-		for (int s = 0; s < 40 && planet_step(pl, err, sizeof err) == 0; s++, steps++) {
+		for (int s = 0; s < 40 && step_n(pl, 1) == 0; s++, steps++) {
 			int m = plate_events_major_count(pl);
 			worst = m > worst ? m : worst;
 			over += m > p.plate_max + 2;
