@@ -24,6 +24,7 @@
 
 #include "base/pool.h"
 #include "core/planet.h"
+#include "core/planet_internal.h"   /* relief_ocean_depth: the cooling curve */
 #include "io/scenario.h"
 #include "coast_sides.h"
 
@@ -32,7 +33,7 @@ enum {
 	F_SHELF, F_FLOODED, F_SEA_MEAN, F_SEA_1K, F_SEA_2K, F_SEA_3K, F_SEA_4K, F_SEA_5K, F_SEA_6K, F_SEA_DEEPER,
 	F_COAST_STEP, F_COAST_CALM, F_ACTIVE, F_AGE_MEAN, F_AGE_MAX, F_AGE_OLD, F_AGE_YOUNG,
 	F_CONS_YOUNG, F_CONS_MID, F_CONS_OLD,
-	F_MADE, F_OPEN, F_RIDGE, F_FIT_A, F_FIT_B, F_HIGH, F_DEEP, F_PLATES, F_LARGEST, F_TOP7, F_MEDIUM, F_MEDIUM_AREA, F_SMALL, F_SMALL_AREA,
+	F_MADE, F_OPEN, F_RIDGE, F_FIT_A, F_FIT_B, F_FIT_OPEN_B, F_FIT_CURVE_B, F_HIGH, F_DEEP, F_PLATES, F_LARGEST, F_TOP7, F_MEDIUM, F_MEDIUM_AREA, F_SMALL, F_SMALL_AREA,
 	F_RAINFOREST, F_DESERT, F_DESERT_SUB, F_MEDIT, F_MEDIT_WEST, F_EAST_P, F_WEST_P,
 	F_EAST_DESERT, F_WEST_DESERT, F_EQ_H, F_EQ_T, F_EQ_P, F_EQ_WET,
 	F_EQ_MEDIT, F_TEMP, F_ICE_N, F_ICE_N_SD, F_ICE_S, F_ICE_S_SD, F_COUNT
@@ -91,7 +92,11 @@ static const struct {
 	 * band, 2 830 m (2 500 at the axis itself) */
 	[F_RIDGE] = {"ridge crest (floor < 2 Myr), m", "%.0f", "≈ −2 830"},
 	[F_FIT_A] = {"depth-age fit d = a + b√t (t < 80): a, m", "%.0f", "2 500"},
-	[F_FIT_B] = {"depth-age fit: b, m/√Myr", "%.0f", "350"},
+	[F_FIT_B] = {"depth-age fit: b, m/√Myr", "%.0f", "350 (GDH1: 300)"},
+	/* the same fit away from the margins, where Parsons & Sclater took
+	 * their depths, and the model's own cooling curve at these ages */
+	[F_FIT_OPEN_B] = {"depth-age fit, floor 3+ cells from continent: b", "%.0f", "350 (GDH1: 300)"},
+	[F_FIT_CURVE_B] = {"depth-age fit of the cooling curve at these ages: b", "%.0f", "—"},
 	[F_HIGH] = {"highest point, km", "%.1f", "8.8"},
 	[F_DEEP] = {"deepest point, km", "%.1f", "−10.9"},
 	[F_PLATES] = {"plates", "%.0f", "56"},
@@ -233,6 +238,45 @@ static int larger_first(const void *a, const void *b)
 	return (x < y) - (x > y);
 }
 
+/* A weighted least-squares line y = a + b x, summed a point at a time. */
+typedef struct lsq { double sx, sy, sxx, sxy, sw; } lsq;
+
+static void lsq_add(lsq *l, double x, double y, double w)
+{
+	l->sx += x * w;
+	l->sy += y * w;
+	l->sxx += x * x * w;
+	l->sxy += x * y * w;
+	l->sw += w;
+}
+
+static double lsq_slope(const lsq *l)
+{
+	return (l->sw * l->sxy - l->sx * l->sy) / fmax(l->sw * l->sxx - l->sx * l->sx, 1e-30);
+}
+
+/* 1 on continental crust and the two rings of cells around it: the
+ * continental rise and slope, where the floor is held up beside its
+ * continent (crust.c); NULL out of memory. */
+static uint8_t *near_continent(const snapshot_t *s)
+{
+	const grid_t *g = s->grid;
+	uint8_t *m = calloc((size_t)s->n, 1);
+	if (!m)
+		return NULL;
+	for (int c = 0; c < s->n; c++)
+		m[c] = s->crust[c] == CRUST_CONTINENTAL;
+	for (uint8_t ring = 2; ring <= 3; ring++)
+		for (int c = 0; c < s->n; c++) {
+			if (m[c] != ring - 1)
+				continue;
+			for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
+				if (!m[g->nbr[k]])
+					m[g->nbr[k]] = ring;
+		}
+	return m;
+}
+
 static void measure(const snapshot_t *s, double *f)
 {
 	const grid_t *g = s->grid;
@@ -242,6 +286,8 @@ static void measure(const snapshot_t *s, double *f)
 	double floor_area = 0, age_sum = 0, age_max = 0, young = 0, old = 0;
 	double ridge = 0, ridge_area = 0;
 	double sx = 0, sy = 0, sxx = 0, sxy = 0, sw = 0;
+	lsq open = {0}, curve = {0};
+	uint8_t *margin = near_continent(s);
 	double high = -1e9, deep = 1e9, tsum = 0;
 	double coast_sum = 0, coast_n = 0, coast_active = 0, calm_sum = 0, calm_n = 0;
 	double biome[BIOME_COUNT] = {0}, desert_sub = 0;
@@ -309,6 +355,9 @@ static void measure(const snapshot_t *s, double *f)
 				sxx += x * x * a;
 				sxy += x * y * a;
 				sw += a;
+				if (margin && !margin[c])
+					lsq_add(&open, x, y, a);
+				lsq_add(&curve, x, -relief_ocean_depth(age), a);
 			}
 		}
 	}
@@ -381,6 +430,9 @@ static void measure(const snapshot_t *s, double *f)
 	f[F_RIDGE] = ridge_area ? ridge / ridge_area : NAN;
 	f[F_FIT_A] = fit_a;
 	f[F_FIT_B] = fit_b;
+	f[F_FIT_OPEN_B] = margin ? lsq_slope(&open) : NAN;
+	f[F_FIT_CURVE_B] = lsq_slope(&curve);
+	free(margin);
 	f[F_HIGH] = high / 1000;
 	f[F_DEEP] = deep / 1000;
 	f[F_PLATES] = s->plate_count;
