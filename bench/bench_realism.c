@@ -255,6 +255,11 @@ static double lsq_slope(const lsq *l)
 	return (l->sw * l->sxy - l->sx * l->sy) / fmax(l->sw * l->sxx - l->sx * l->sx, 1e-30);
 }
 
+static double lsq_intercept(const lsq *l)
+{
+	return (l->sy - lsq_slope(l) * l->sx) / fmax(l->sw, 1e-30);
+}
+
 /* 1 on continental crust and the two rings of cells around it: the
  * continental rise and slope, where the floor is held up beside its
  * continent (crust.c); NULL out of memory. */
@@ -285,8 +290,7 @@ static void measure(const snapshot_t *s, double *f)
 	double hist[HBINS] = {0};
 	double floor_area = 0, age_sum = 0, age_max = 0, young = 0, old = 0;
 	double ridge = 0, ridge_area = 0;
-	double sx = 0, sy = 0, sxx = 0, sxy = 0, sw = 0;
-	lsq open = {0}, curve = {0};
+	lsq all = {0}, open = {0}, curve = {0};
 	uint8_t *margin = near_continent(s);
 	double high = -1e9, deep = 1e9, tsum = 0;
 	double coast_sum = 0, coast_n = 0, coast_active = 0, calm_sum = 0, calm_n = 0;
@@ -350,11 +354,7 @@ static void measure(const snapshot_t *s, double *f)
 			}
 			if (age >= 1 && age < 80 && s->boundary[c] != BOUNDARY_CONVERGENT) {
 				double x = sqrt(age), y = -h;
-				sx += x * a;
-				sy += y * a;
-				sxx += x * x * a;
-				sxy += x * y * a;
-				sw += a;
+				lsq_add(&all, x, y, a);
 				if (margin && !margin[c])
 					lsq_add(&open, x, y, a);
 				lsq_add(&curve, x, -relief_ocean_depth(age), a);
@@ -397,8 +397,6 @@ static void measure(const snapshot_t *s, double *f)
 			median = (b + (land / 2 - acc) / fmax(hist[b], 1e-30)) * HBIN_M;
 		acc += hist[b];
 	}
-	double fit_b = (sw * sxy - sx * sy) / fmax(sw * sxx - sx * sx, 1e-30);
-	double fit_a = (sy - fit_b * sx) / fmax(sw, 1e-30);
 	f[F_LAND] = 100 * land / total;
 	f[F_SPEED] = speed;
 	f[F_SLOW] = s->plate_count ? 100.0 * slow / s->plate_count : 0;
@@ -428,8 +426,8 @@ static void measure(const snapshot_t *s, double *f)
 	f[F_MADE] = s->step ? s->stats.crust_created * 4 * M_PI * R * R / s->prm.dt_myr / 1e6 : NAN;
 	f[F_OPEN] = boundary_opening(s);
 	f[F_RIDGE] = ridge_area ? ridge / ridge_area : NAN;
-	f[F_FIT_A] = fit_a;
-	f[F_FIT_B] = fit_b;
+	f[F_FIT_A] = lsq_intercept(&all);
+	f[F_FIT_B] = lsq_slope(&all);
 	f[F_FIT_OPEN_B] = margin ? lsq_slope(&open) : NAN;
 	f[F_FIT_CURVE_B] = lsq_slope(&curve);
 	free(margin);
