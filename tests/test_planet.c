@@ -852,6 +852,47 @@ static void test_crowding_counted_after_welds(void)
 	   worst, over, steps);
 }
 
+/* The step's collision contacts, which the speeds read after the plate
+ * events, name plates that touch: a merge removes a plate and the plates
+ * after it move down, and their contacts must move with them (left in
+ * place, each merge coupled the plates after it to other plates'
+ * neighbours). A rift's half may take the contact with it, so a few
+ * pairs may be apart. */
+static void test_contacts_follow_merges(void)
+{
+	long pairs = 0, apart = 0;
+	int merges = 0;
+	static uint8_t touch[PLATES_MAX][PLATES_MAX];
+	for (int seed = 1; seed <= 3; seed++) {
+		params p = base_params(4);
+		p.seed = (uint64_t)seed;
+		planet_t *pl = make(&p, NULL);
+		if (!pl)
+			continue;
+		const grid_t *g = pl->grid;
+		for (int s = 0; s < 300; s++) {
+			int before = pl->nplates, ids = pl->next_id;
+			if (step_n(pl, 1) != 0)
+				break;
+			merges += pl->nplates < before + (pl->next_id - ids);
+			memset(touch, 0, sizeof touch);
+			for (int c = 0; c < g->n; c++)
+				for (int k = g->nbr_off[c]; k < g->nbr_off[c + 1]; k++)
+					touch[pl->owner[c]][pl->owner[g->nbr[k]]] = 1;
+			for (int a = 0; a < pl->nplates; a++)
+				for (int b = 0; b < pl->nplates; b++)
+					if (pl->pair_count[a][b] > 0) {
+						pairs++;
+						apart += !touch[a][b];
+					}
+		}
+		planet_free(pl);
+	}
+	ok(pairs > 100 && merges > 20 && apart * 50 <= pairs,
+	   "collision contacts name plates that touch after the events: %ld of %ld pairs apart, %d steps with merges (level 4, seeds 1-3, 300 steps)",
+	   apart, pairs, merges);
+}
+
 /* Step 0 has the continental rises the running planet builds (ocean
  * floor beside its own plate's continent no deeper than
  * CONTINENTAL_RISE_M under the sea), so the water it holds is the water
@@ -1660,6 +1701,7 @@ int main(void)
 	test_margin_break_takes_old_floor();
 	test_broken_floor_sinks();
 	test_crowding_counted_after_welds();
+	test_contacts_follow_merges();
 	test_giant_rift();
 	test_step0_rises();
 	test_far_floor_depth();

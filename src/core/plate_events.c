@@ -81,9 +81,20 @@ static void shift_chunk(void *ctx, int b, int e, int chunk)
 		owner[c] -= owner[c] > sc->removed;
 }
 
-/* Remove plate index pi (it owns no cells); later plates shift down. */
+/* Remove plate index pi (it owns no cells); later plates shift down, and
+ * so do their rows and columns of this step's collision contacts, which
+ * the speeds read after the events (left where they were, each merge
+ * coupled the plates after it to their neighbours' neighbours). */
 static void remove_plate(planet_t *pl, int pi)
 {
+	int n = pl->nplates, after = n - pi - 1;
+	int (*contact)[PLATES_MAX] = pl->pair_count;
+	for (int a = 0; a < n; a++) {
+		memmove(&contact[a][pi], &contact[a][pi + 1], (size_t)after * sizeof contact[a][0]);
+		contact[a][n - 1] = 0;
+	}
+	memmove(&contact[pi], &contact[pi + 1], (size_t)after * sizeof contact[0]);
+	memset(&contact[n - 1], 0, sizeof contact[0]);
 	cellmap_free(&pl->plates[pi].map);
 	crust_free(&pl->plates[pi].crust);
 	memmove(&pl->plates[pi], &pl->plates[pi + 1], (size_t)(pl->nplates - pi - 1) * sizeof(plate_t));
@@ -232,6 +243,13 @@ static int merge_plates(planet_t *pl, int into, int from)
 		}
 	}
 	free(shown);
+	/* the merged plate collides where either did */
+	int (*contact)[PLATES_MAX] = pl->pair_count;
+	for (int x = 0; x < pl->nplates; x++) {
+		contact[into][x] += contact[from][x];
+		contact[x][into] += contact[x][from];
+	}
+	contact[into][into] = 0;
 	remove_plate(pl, from);
 	return 0;
 }
