@@ -260,7 +260,7 @@ static double lsq_intercept(const lsq *l)
 	return (l->sy - lsq_slope(l) * l->sx) / fmax(l->sw, 1e-30);
 }
 
-/* 1 on continental crust and the two rings of cells around it: the
+/* Nonzero on continental crust and the two rings of cells around it: the
  * continental rise and slope, where the floor is held up beside its
  * continent (crust.c); NULL out of memory. */
 static uint8_t *near_continent(const snapshot_t *s)

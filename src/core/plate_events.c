@@ -83,8 +83,9 @@ static void shift_chunk(void *ctx, int b, int e, int chunk)
 
 /* Remove plate index pi (it owns no cells); later plates shift down, and
  * so do their rows and columns of this step's collision contacts, which
- * the speeds read after the events (left where they were, each merge
- * coupled the plates after it to their neighbours' neighbours). */
+ * the speeds read after the events (left where they were, each plate
+ * after a removed one was coupled by the contacts of the plate before
+ * it). */
 static void remove_plate(planet_t *pl, int pi)
 {
 	int n = pl->nplates, after = n - pi - 1;
