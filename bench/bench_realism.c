@@ -29,7 +29,7 @@
 #include "coast_sides.h"
 
 enum {
-	F_LAND, F_SPEED, F_SLOW, F_FAST, F_SPEED_OCEAN, F_SPEED_CONT, F_EUSTATIC, F_LOW500, F_MODE, F_MEDIAN, F_LAND_MEAN, F_ABOVE2K, F_ABOVE3K,
+	F_LAND, F_SPEED, F_SLOW, F_FAST, F_SPEED_OCEAN, F_SPEED_TRENCH, F_SPEED_CONT, F_EUSTATIC, F_LOW500, F_MODE, F_MEDIAN, F_LAND_MEAN, F_ABOVE2K, F_ABOVE3K,
 	F_SHELF, F_FLOODED, F_SEA_MEAN, F_SEA_1K, F_SEA_2K, F_SEA_3K, F_SEA_4K, F_SEA_5K, F_SEA_6K, F_SEA_DEEPER,
 	F_COAST_STEP, F_COAST_CALM, F_ACTIVE, F_AGE_MEAN, F_AGE_MAX, F_AGE_OLD, F_AGE_YOUNG,
 	F_CONS_YOUNG, F_CONS_MID, F_CONS_OLD,
@@ -50,6 +50,10 @@ static const struct {
 	 * Cocos) move 7-10 cm/yr with nothing holding them back */
 	[F_FAST] = {"plates ≥ 1 % at the 12 cm/yr limit, % of them", "%.0f", "0"},
 	[F_SPEED_OCEAN] = {"plates ≥ 1 %, under a third continent: speed, cm/yr", "%.1f", "5–10"},
+	/* Forsyth & Uyeda (1975): plates with a fifth or more of their rim
+	 * on a diving slab (Pacific, Nazca, Cocos, Philippine, Indian) move
+	 * 6-9 cm/yr, the rest 1-4 */
+	[F_SPEED_TRENCH] = {"  of them a fifth or more of the rim diving: speed, cm/yr", "%.1f", "5–10"},
 	[F_SPEED_CONT] = {"plates ≥ 1 %, a third continent or more: speed, cm/yr", "%.1f", "1–3"},
 	[F_EUSTATIC] = {"sea level against step 0 (eustatic), m", "%.0f", "±250"},
 	[F_LOW500] = {"land 0–500 m, % of land", "%.0f", "≈ 50"},
@@ -367,7 +371,13 @@ static void measure(const snapshot_t *s, double *f)
 	int medium = 0;
 	/* the large plates by their continent, area-weighted: oceanic plates
 	 * pulled by their slabs are Earth's fastest, continents its slowest */
-	double kind_speed[2] = {0}, kind_area[2] = {0};
+	double kind_speed[2] = {0}, kind_area[2] = {0}, trench_speed = 0, trench_area = 0;
+	int rim[SNAPSHOT_PLATES_MAX] = {0}, diving[SNAPSHOT_PLATES_MAX] = {0};
+	for (int c = 0; c < s->n; c++)
+		if (s->boundary[c] != BOUNDARY_NONE) {
+			rim[s->plate[c]]++;
+			diving[s->plate[c]] += s->trench[c] > 0;
+		}
 	for (int i = 0; i < s->plate_count; i++) {
 		const plate_info *p = &s->plates[i];
 		speed += p->speed_cm_yr * p->area_fraction;
@@ -386,6 +396,10 @@ static void measure(const snapshot_t *s, double *f)
 			fast += p->omega_deg_myr * M_PI / 180 * s->prm.radius_km * 0.1 >= PLATE_SPEED_MAX_CM_YR - 0.01;
 			kind_speed[cont] += p->speed_cm_yr * p->area_fraction;
 			kind_area[cont] += p->area_fraction;
+			if (!cont && diving[i] * 5 >= rim[i] && rim[i] > 0) {
+				trench_speed += p->speed_cm_yr * p->area_fraction;
+				trench_area += p->area_fraction;
+			}
 		}
 	}
 	double acc = 0, median = NAN;
@@ -402,6 +416,7 @@ static void measure(const snapshot_t *s, double *f)
 	f[F_SLOW] = s->plate_count ? 100.0 * slow / s->plate_count : 0;
 	f[F_FAST] = large ? 100.0 * fast / large : NAN;
 	f[F_SPEED_OCEAN] = kind_area[0] > 0 ? kind_speed[0] / kind_area[0] : NAN;
+	f[F_SPEED_TRENCH] = trench_area > 0 ? trench_speed / trench_area : NAN;
 	f[F_SPEED_CONT] = kind_area[1] > 0 ? kind_speed[1] / kind_area[1] : NAN;
 	f[F_EUSTATIC] = s->eustatic_change_m;
 	f[F_LOW500] = 100 * low / land;

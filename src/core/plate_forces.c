@@ -33,7 +33,7 @@
 
 /* Pull and resistance of an old slab, per radian of trench: alone they
  * would move a plate ringed by trenches at SLAB_PULL / SLAB_RESIST rad/Myr
- * (20 cm/yr); basal drag keeps real plates well below that. Without the
+ * (20 cm/yr with 1.75e-2 and 0.5, 17 now); basal drag keeps real plates well below that. Without the
  * resistance, drag grew with area and pull with rim alone, so small
  * oceanic plates raced: 19 % of the plates of 1 % or more ran at the
  * 12 cm/yr limit, 27 % above 10 cm/yr (peak speed; level 6, seeds 1-3,
@@ -44,13 +44,24 @@
  * area-weighted speed from 3.0-3.2 to 2.7-3.0 cm/yr; 2.4 times since
  * each plate's old margin breaks on its own (plate_events.c): at 2.1 the
  * speed fell from 3.0-3.1 to 2.6-3.0 cm/yr, 20-30 % of the plates under
- * 1 cm/yr (3.1-3.2 and 18-21 % at 2.4; level 6, seeds 1-6). */
-#define SLAB_PULL 1.75e-2      /* rad/Myr of motion per (radian of trench / sr) */
-#define SLAB_RESIST 0.5        /* drag per radian of trench, as DRAG_* per sr */
+ * 1 cm/yr (3.1-3.2 and 18-21 % at 2.4; level 6, seeds 1-6).
+ * Since the drag under ocean is weaker (below), pull and resistance are
+ * 1.2 and 1.6 times as strong (a ringed plate's limit 17 cm/yr): with the
+ * weaker drag alone the large oceanic plates ran at 4.9-5.6 cm/yr but
+ * 3-6 % of them sat at the 12 cm/yr limit (2-3 % before); with both,
+ * 4.8-5.3 cm/yr and 1-3 %. */
+#define SLAB_PULL 2.1e-2       /* rad/Myr of motion per (radian of trench / sr) */
+#define SLAB_RESIST 0.8        /* drag per radian of trench, as DRAG_* per sr */
 #define RIDGE_PUSH 0.1e-2
 #define TRENCH_SUCTION 0.35   /* share of slab pull felt by the overriding plate */
-#define DRAG_OCEAN 1.0
-#define DRAG_CONTINENT 2.0    /* cratonic keels drag on the mantle */
+/* Basal drag: the asthenosphere under old ocean is weak (thick low-velocity
+ * zone), under cratons the keels reach stiff mantle. With 1.0 and 2.0 the
+ * large oceanic plates ran at 4.2-5.1 cm/yr and those with a fifth of their
+ * rim diving at 4.4-5.7 (Earth 6-9, Forsyth & Uyeda 1975); with 0.7 and
+ * 2.4 (and the slab terms above) at 4.8-5.3 and 5.0-5.6, continental
+ * plates at 2.5-2.8 (level 6, seeds 1-6, means over 300-3 000 Myr). */
+#define DRAG_OCEAN 0.7
+#define DRAG_CONTINENT 2.4    /* cratonic keels drag on the mantle */
 #define MANTLE_FLOW_CM_YR 2.5  /* largest speed of the mantle flow */
 #define MANTLE_WANDER_MYR 400.0 /* time for the upwellings to move far */
 #define SLAB_AGE_FULL 80.0    /* Myr: older slabs pull fully */
