@@ -71,4 +71,38 @@ t $? "tab before the planet exists: its top plate is followed when it comes (#$(
 keys q
 wait_for '^EXIT=0' 20
 t $? "q exits 0"
+
+# ids past 999 (plates split and are born every few steps): the columns
+# stay aligned, and a narrow panel shows each plate's elevation whole, in
+# km if metres do not fit, never with its last digits cut off
+"$TECTONICA" run "$tmp/tiny.yaml" -n 1200 -q --save "$tmp/old.state" -o "$tmp/out.old" -e raw
+# the plate table's rows from the colour square on, without the box's
+# right edge (drawn as x between shift-out and shift-in in a capture)
+table() { screen | grep -a '■ *[0-9]* \(ocea\|cont\) ' | sed 's/.*■//' | tr -d '\016\017' | sed 's/ *[x│] *$//'; }
+elevs() { table | awk '{print $1, $NF}'; }
+type_cols() { table | awk '{print index($0, " " $2 " ")}' | sort -u | wc -l; }
+scenario_arg=
+start 120 40 xterm-256color C.UTF-8 -- --paused --load "$tmp/old.state"
+wait_for 'Map · biomes' 20 && wait_for '■ +[0-9]{4} ' 10
+elevs >"$tmp/wide"
+big=$(awk '$1 >= 1000' "$tmp/wide" | wc -l)
+[ "$big" -ge 1 ] && [ "$(type_cols)" = 1 ]
+t $? "120x40: $big rows with ids of four digits, every type in one column"
+keys q
+wait_for '^EXIT=0' 20
+start 80 24 xterm-256color C.UTF-8 -- --paused --load "$tmp/old.state"
+wait_for 'Map · biomes' 20 && wait_for '■ +[0-9]+ ' 10
+elevs >"$tmp/narrow"
+# every narrow row's last field is that plate's elevation in m, or in km
+# to 0.05, against the wide table's metres
+bad=$(awk 'NR == FNR { m[$1] = $2; next }
+	!($1 in m) { next }
+	{ seen++; v = $2 + 0; w = m[$1] + 0
+	  if (!(v == w || ($2 ~ /\./ && (v * 1000 - w) ^ 2 <= 2500))) print $1 ":" $2 "/" m[$1] }
+	END { if (!seen) print "none" }' "$tmp/wide" "$tmp/narrow")
+[ -z "$bad" ] && [ "$(type_cols)" = 1 ]
+t $? "80x24: every plate's elevation whole, the types in one column${bad:+ (cut: $bad)}"
+keys q
+wait_for '^EXIT=0' 20
+t $? "q exits 0"
 finish

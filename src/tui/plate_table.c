@@ -112,11 +112,21 @@ void plate_table_draw(ui_t *u, WINDOW *w)
 	if (!s || r.h < 2)
 		return;
 	bool compact = u->lay.compact;
+	/* ids grow past 999 as plates split and are born: the column takes the
+	 * widest, and where the row no longer fits the panel the elevation
+	 * goes to km, then goes whole (clipped, -2374 read as -237) */
+	int idw = 2;
+	for (int i = 0; i < s->plate_count; i++)
+		for (int id = s->plates[i].id, d = 1; id >= 10; id /= 10)
+			idw = idw > ++d ? idw : d;
+	int before = 1 + (compact ? 16 : 31) + idw;   /* square, id ... pole */
+	enum { ELEV_M, ELEV_KM, ELEV_NONE } elev = before + 6 <= r.w ? ELEV_M
+	                                         : before + 5 <= r.w ? ELEV_KM : ELEV_NONE;
+	static const char *elev_head[] = {"  elev", "   km", ""};
 	palette_use(w, UI_DIM);
-	if (compact)
-		widget_printf(w, r, 0, 0, "  id type area cm/y  elev");
-	else
-		widget_printf(w, r, 0, 0, "  id type area cont cm/y   pole     elev");
+	widget_printf(w, r, 0, 0, "  %*s type area %s%s%s", idw, "id",
+	              compact ? "cm/y" : "cont cm/y   pole", compact || elev == ELEV_NONE ? "" : "   ",
+	              elev_head[elev]);
 	palette_use(w, UI_TEXT);
 	int idx[MAXP];
 	int n = sorted(u, idx, MAXP), rows = r.h - 1;
@@ -144,14 +154,19 @@ void plate_table_draw(ui_t *u, WINDOW *w)
 		/* the followed plate stands out also when the table has no focus */
 		palette_use(w, k != sel ? UI_TEXT : focus ? UI_SELECT : UI_FOCUS);
 		const char *type = p->type == CRUST_CONTINENTAL ? "cont" : "ocea";
+		char last[16] = "";
+		if (elev == ELEV_M)
+			snprintf(last, sizeof last, " %+5.0f", p->mean_elevation_m);
+		else if (elev == ELEV_KM)
+			snprintf(last, sizeof last, " %+4.1f", p->mean_elevation_m / 1000);
 		if (compact)
-			widget_printf(w, r, y, 1, " %2d %-4s %4.1f %4.1f %+5.0f", p->id, type,
-			              p->area_fraction * 100, p->speed_cm_yr, p->mean_elevation_m);
+			widget_printf(w, r, y, 1, " %*d %-4s %4.1f %4.1f%s", idw, p->id, type,
+			              p->area_fraction * 100, p->speed_cm_yr, last);
 		else
-			widget_printf(w, r, y, 1, " %2d %-4s %4.1f %3.0f%% %4.1f %3.0f%c%4.0f%c %+5.0f", p->id, type,
+			widget_printf(w, r, y, 1, " %*d %-4s %4.1f %3.0f%% %4.1f %3.0f%c%4.0f%c%s", idw, p->id, type,
 			              p->area_fraction * 100, p->continental_fraction * 100, p->speed_cm_yr,
 			              fabs(p->pole_lat), p->pole_lat >= 0 ? 'N' : 'S',
-			              fabs(p->pole_lon), p->pole_lon >= 0 ? 'E' : 'W', p->mean_elevation_m);
+			              fabs(p->pole_lon), p->pole_lon >= 0 ? 'E' : 'W', last);
 		palette_use(w, UI_TEXT);
 	}
 	if (n > rows) {
