@@ -147,13 +147,17 @@ static bool diff(lineage *l, const snapshot_t *s, char *msg, size_t len)
 	bool news = false;
 	if (!now || !before || !after)
 		goto out;
+	/* a plate is there when it shows on the map: one listed with no cells
+	 * (a microplate cut from hidden crust, a plate squeezed out this step;
+	 * the next step removes it) has no parent to name, and taken from the
+	 * list it read "split from plate -1" */
 	for (int c = 0; c < s->n; c++) {
 		now[c] = id_of(s, c);
 		if (l->prev_id[c] >= 0)
 			before[l->prev_id[c]] = 1;
+		if (now[c] >= 0)
+			after[now[c]] = 1;
 	}
-	for (int i = 0; i < s->plate_count; i++)
-		after[s->plates[i].id] = 1;
 	size_t used = 0;
 	for (int id = 0; id <= maxid; id++) {
 		if (after[id] == before[id])
