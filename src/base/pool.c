@@ -1,31 +1,60 @@
 /* pool.c: worker threads that take chunk numbers from a shared counter.
  *
- * One mutex and two condition variables: `start` wakes the workers for a new
- * job (generation counter), `done` tells the caller the last chunk finished.
- * Chunks are claimed with an atomic counter; which thread runs a chunk does not
- * matter because a chunk's result depends only on its bounds. Workers block
- * the signals the UI thread handles. */
+ * A job is published by bumping a generation counter; chunks are claimed
+ * with an atomic counter, and which thread runs a chunk does not matter
+ * because a chunk's result depends only on its bounds. Between jobs a
+ * worker spins on the generation for a short while before it sleeps on a
+ * condition variable, and the caller spins on the count of busy workers
+ * before it sleeps: a step runs some thirty jobs a few hundred
+ * microseconds apart, and waking a sleeping thread on a virtual machine
+ * took about 20 us a job, most of a small job's time (bench/RESULTS.md).
+ * The mutex guards only the sleeping. Workers block the signals the UI
+ * thread handles. */
 #include "pool.h"
 
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+/* How long a thread spins before it sleeps: a few jobs' gaps within a
+ * step, short enough that an idle pool (a paused dashboard) sleeps at
+ * once as far as anyone can tell. */
+#define SPIN_NS 100000L
 
 struct pool {
 	int threads;
 	pthread_t *tid;
 	pthread_mutex_t lock;
 	pthread_cond_t start, done;
-	unsigned long generation;
-	int quit;
-	/* the current job */
+	atomic_ulong generation;    /* bumped (release) once a job is set up */
+	atomic_int quit;
+	/* the current job: written before the generation is bumped */
 	pool_fn fn;
 	void *ctx;
 	int n, grain, chunks;
 	atomic_int next_chunk;
-	int busy;               /* workers still inside the job (under lock) */
+	atomic_int busy;            /* workers still inside the job */
+	long spin_ns;               /* 0 with more threads than processors */
+	int sleepers;               /* workers waiting on start (under lock) */
+	int caller_sleeps;          /* the caller waits on done (under lock) */
 };
+
+static long now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#endif
+}
 
 /* Claim and run chunks until none are left. */
 static void run_chunks(pool_t *p)
@@ -40,24 +69,51 @@ static void run_chunks(pool_t *p)
 	}
 }
 
+/* The next generation after `seen`, spinning for a while, then asleep. */
+static unsigned long next_job(pool_t *p, unsigned long seen)
+{
+	long until = 0;
+	for (int i = 0; p->spin_ns > 0; i++) {
+		unsigned long g = atomic_load(&p->generation);
+		if (g != seen || atomic_load(&p->quit))
+			return g;
+		if ((i & 63) == 0) {   /* the clock now and then: it costs a call */
+			long t = now_ns();
+			if (!until)
+				until = t + p->spin_ns;
+			else if (t > until)
+				break;
+		}
+		cpu_relax();
+	}
+	pthread_mutex_lock(&p->lock);
+	unsigned long g;
+	while ((g = atomic_load(&p->generation)) == seen && !atomic_load(&p->quit)) {
+		p->sleepers++;
+		pthread_cond_wait(&p->start, &p->lock);
+		p->sleepers--;
+	}
+	pthread_mutex_unlock(&p->lock);
+	return g;
+}
+
 static void *worker_main(void *arg)
 {
 	pool_t *p = arg;
 	unsigned long seen = 0;
-	pthread_mutex_lock(&p->lock);
 	for (;;) {
-		while (!p->quit && p->generation == seen)
-			pthread_cond_wait(&p->start, &p->lock);
-		if (p->quit)
+		seen = next_job(p, seen);
+		if (atomic_load(&p->quit))
 			break;
-		seen = p->generation;
-		pthread_mutex_unlock(&p->lock);
 		run_chunks(p);
-		pthread_mutex_lock(&p->lock);
-		if (--p->busy == 0)
-			pthread_cond_signal(&p->done);
+		if (atomic_fetch_sub(&p->busy, 1) == 1) {
+			/* the last worker out wakes a caller that went to sleep */
+			pthread_mutex_lock(&p->lock);
+			if (p->caller_sleeps)
+				pthread_cond_signal(&p->done);
+			pthread_mutex_unlock(&p->lock);
+		}
 	}
-	pthread_mutex_unlock(&p->lock);
 	return NULL;
 }
 
@@ -72,7 +128,14 @@ pool_t *pool_new(int threads)
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->start, NULL);
 	pthread_cond_init(&p->done, NULL);
+	atomic_init(&p->generation, 0);
+	atomic_init(&p->quit, 0);
 	atomic_init(&p->next_chunk, 0);
+	atomic_init(&p->busy, 0);
+	/* spinning threads beyond the processors would take the time of the
+	 * ones with work (-j 3 on two cores, as the tests run) */
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	p->spin_ns = cpus >= threads ? SPIN_NS : 0;
 	if (threads > 1) {
 		p->tid = calloc((size_t)threads - 1, sizeof *p->tid);
 		if (!p->tid) {
@@ -101,7 +164,7 @@ void pool_free(pool_t *p)
 		return;
 	if (p->tid) {
 		pthread_mutex_lock(&p->lock);
-		p->quit = 1;
+		atomic_store(&p->quit, 1);
 		pthread_cond_broadcast(&p->start);
 		pthread_mutex_unlock(&p->lock);
 		for (int i = 0; i < p->threads - 1; i++)
@@ -133,22 +196,40 @@ void pool_for(pool_t *p, int n, int grain, pool_fn fn, void *ctx)
 		}
 		return;
 	}
-	pthread_mutex_lock(&p->lock);
 	p->fn = fn;
 	p->ctx = ctx;
 	p->n = n;
 	p->grain = grain;
 	p->chunks = chunks;
 	atomic_store(&p->next_chunk, 0);
-	p->busy = p->threads - 1;
-	p->generation++;
-	pthread_cond_broadcast(&p->start);
+	atomic_store(&p->busy, p->threads - 1);
+	atomic_fetch_add(&p->generation, 1);   /* publishes the job above */
+	/* a worker that saw no new generation under the lock is asleep by
+	 * the time this lock is taken, and counted */
+	pthread_mutex_lock(&p->lock);
+	if (p->sleepers)
+		pthread_cond_broadcast(&p->start);
 	pthread_mutex_unlock(&p->lock);
 
 	run_chunks(p);
 
-	pthread_mutex_lock(&p->lock);
-	while (p->busy > 0)
-		pthread_cond_wait(&p->done, &p->lock);
-	pthread_mutex_unlock(&p->lock);
+	long until = 0;
+	for (int i = 0; p->spin_ns > 0 && atomic_load(&p->busy) > 0; i++) {
+		if ((i & 63) == 0) {
+			long t = now_ns();
+			if (!until)
+				until = t + p->spin_ns;
+			else if (t > until)
+				break;
+		}
+		cpu_relax();
+	}
+	if (atomic_load(&p->busy) > 0) {
+		pthread_mutex_lock(&p->lock);
+		p->caller_sleeps = 1;
+		while (atomic_load(&p->busy) > 0)
+			pthread_cond_wait(&p->done, &p->lock);
+		p->caller_sleeps = 0;
+		pthread_mutex_unlock(&p->lock);
+	}
 }
