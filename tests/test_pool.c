@@ -4,6 +4,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "tap.h"
 #include "base/pool.h"
@@ -51,6 +52,32 @@ static double run(pool_t *p, int n, int grain, int *all_once, int *bounds_ok)
 	return sum;
 }
 
+static double cpu_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Between jobs the threads spin a little, then sleep: an idle pool (a
+ * paused dashboard) must not keep a processor busy. Over 200 ms of
+ * idleness after a job the process may use a few ms (the spin is 0.1 ms
+ * a thread), not the 200-400 ms of threads that never sleep. */
+static void idle_sleeps(void)
+{
+	pool_t *p = pool_new(2);
+	if (!ok(p != NULL, "pool of 2 threads for the idle check"))
+		return;
+	int once, bounds;
+	run(p, 100003, 777, &once, &bounds);
+	double c0 = cpu_ms();
+	struct timespec pause = {0, 200 * 1000 * 1000};
+	nanosleep(&pause, NULL);
+	double used = cpu_ms() - c0;
+	ok(used < 50, "an idle pool sleeps: %.1f ms of processor time in 200 ms after a job", used);
+	pool_free(p);
+}
+
 int main(void)
 {
 	tap_init();
@@ -85,5 +112,6 @@ int main(void)
 		pool_free(p);
 	}
 	ok(cycles, "50 start/stop cycles");
+	idle_sleeps();
 	return tap_done();
 }
