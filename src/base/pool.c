@@ -15,6 +15,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
@@ -49,11 +50,26 @@ static long now_ns(void)
 	return ts.tv_sec * 1000000000L + ts.tv_nsec;
 }
 
-static inline void cpu_relax(void)
+/* A spin's deadline, set at its first turn. */
+typedef struct spin { long until; int turns; } spin;
+
+/* One more turn of a spin: false once p->spin_ns have passed (or p does
+ * not spin). The clock is read every 64 turns: it costs a call. */
+static bool spin_on(const pool_t *p, spin *s)
 {
+	if (p->spin_ns <= 0)
+		return false;
+	if ((s->turns++ & 63) == 0) {
+		long t = now_ns();
+		if (!s->until)
+			s->until = t + p->spin_ns;
+		else if (t > s->until)
+			return false;
+	}
 #if defined(__x86_64__) || defined(__i386__)
 	__builtin_ia32_pause();
 #endif
+	return true;
 }
 
 /* Claim and run chunks until none are left. */
@@ -72,20 +88,12 @@ static void run_chunks(pool_t *p)
 /* The next generation after `seen`, spinning for a while, then asleep. */
 static unsigned long next_job(pool_t *p, unsigned long seen)
 {
-	long until = 0;
-	for (int i = 0; p->spin_ns > 0; i++) {
+	spin s = {0, 0};
+	do {
 		unsigned long g = atomic_load(&p->generation);
 		if (g != seen || atomic_load(&p->quit))
 			return g;
-		if ((i & 63) == 0) {   /* the clock now and then: it costs a call */
-			long t = now_ns();
-			if (!until)
-				until = t + p->spin_ns;
-			else if (t > until)
-				break;
-		}
-		cpu_relax();
-	}
+	} while (spin_on(p, &s));
 	pthread_mutex_lock(&p->lock);
 	unsigned long g;
 	while ((g = atomic_load(&p->generation)) == seen && !atomic_load(&p->quit)) {
@@ -213,17 +221,9 @@ void pool_for(pool_t *p, int n, int grain, pool_fn fn, void *ctx)
 
 	run_chunks(p);
 
-	long until = 0;
-	for (int i = 0; p->spin_ns > 0 && atomic_load(&p->busy) > 0; i++) {
-		if ((i & 63) == 0) {
-			long t = now_ns();
-			if (!until)
-				until = t + p->spin_ns;
-			else if (t > until)
-				break;
-		}
-		cpu_relax();
-	}
+	spin s = {0, 0};
+	while (atomic_load(&p->busy) > 0 && spin_on(p, &s))
+		;
 	if (atomic_load(&p->busy) > 0) {
 		pthread_mutex_lock(&p->lock);
 		p->caller_sleeps = 1;
