@@ -23,12 +23,12 @@ int main(void)
 	lineage_init(l);
 	char msg[512], err[256];
 	int steps = 300, empty_steps = 0, news = 0, bad_msgs = 0, bad_events = 0, shown = 0;
-	int *cells = calloc(4096, sizeof *cells);
+	int cells[SNAPSHOT_PLATES_MAX];
 	lineage_see(l, s, -1, msg, sizeof msg);
 	for (int i = 0; i < steps; i++) {
 		if (planet_step(pl, err, sizeof err) < 0 || planet_snapshot(pl, s) < 0)
 			break;
-		memset(cells, 0, 4096 * sizeof *cells);
+		memset(cells, 0, sizeof cells);
 		for (int c = 0; c < s->n; c++)
 			cells[s->plate[c]]++;
 		int empty = 0;
@@ -62,7 +62,6 @@ int main(void)
 	ok(news > 0 && shown > 0, "splits and losses are reported (%d steps with news, %d splits)", news, shown);
 	is_int(bad_msgs, 0, "no status line names plate -1");
 	is_int(bad_events, 0, "every split names its parent and shows on the map; every loss names a plate");
-	free(cells);
 	lineage_done(l);
 	free(l);
 	snapshot_free(s);

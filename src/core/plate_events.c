@@ -291,7 +291,8 @@ static uint8_t *pick_samples(planet_t *pl, const plate_t *p, pick_fn take, const
 }
 
 /* A rift's side: the samples on the +normal side of a plane through the
- * centroid (warped so the rift wanders), away from the far side. */
+ * centroid (warped so the rift wanders), within about 78 degrees of the
+ * centroid (a plate wrapped far round the sphere keeps its far end). */
 typedef struct rift_side { const planet_t *pl; vec3 normal, centroid; } rift_side;
 
 static int take_rift_side(const planet_t *pl, const plate_t *p, int i, const void *ctx)

@@ -36,8 +36,9 @@
  * (20 cm/yr with 1.75e-2 and 0.5, 17 now); basal drag keeps real plates
  * well below that. Without the resistance, drag grew with area and pull
  * with rim alone, so small oceanic plates raced: 19 % of the plates of
- * 1 % or more ran at the 12 cm/yr limit, 27 % above 10 cm/yr (peak speed; level 6, seeds 1-3,
- * every 25 Myr over 300-2 000); with it, 3 % and 8 %, half at 6-10.
+ * 1 % or more ran at the 12 cm/yr limit, 27 % above 10 cm/yr (peak
+ * speed; level 6, seeds 1-3, every 25 Myr over 300-2 000); with it, 3 %
+ * and 8 %, half at 6-10.
  * The pull is 1.8 times what it was without, which kept the
  * area-weighted speed; 2.1 times since margin breaks take only the old
  * floor (plate_events.c), whose smaller new plates slowed the
