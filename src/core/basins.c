@@ -297,7 +297,8 @@ void basins_settle(planet_t *pl, uint8_t *flags, int32_t *queue)
 	float sea = (float)pl->sea_level, deep = (float)(pl->sea_level - SETTLE_DEPTH_M);
 	settle_ctx sc = {pl, flags};
 	pool_for(pl->pool, g->n, BASIN_GRAIN, new_water_chunk, &sc);
-	for (int c = 0; c < g->n; c++) {
+	/* only the pass above marks new water: walks never make a cell new */
+	for (int c = next_marked(flags, 0, g->n); c < g->n; c = next_marked(flags, c + 1, g->n)) {
 		if (flags[c] != SETTLE_NEW)
 			continue;
 		/* SETTLE_SHUT until the walk meets open water or grows too large */

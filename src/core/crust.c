@@ -784,9 +784,7 @@ static void fill_enclosed_world(planet_t *pl, int pits)
 	int n = pl->grid->n;
 	enclosed_ctx ec = {.pl = pl, .mark = (uint8_t *)pl->work[0], .pits = pits};
 	pool_for(pl->pool, n, ENCLOSED_GRAIN, enclosed_chunk, &ec);
-	for (int c = 0; c < n; c++) {
-		if (!ec.mark[c])
-			continue;
+	for (int c = next_marked(ec.mark, 0, n); c < n; c = next_marked(ec.mark, c + 1, n)) {
 		/* again: an earlier fill may have thinned its neighbours */
 		double thick, elev;
 		int kind = enclosed(pl, c, &thick, &elev);

@@ -15,6 +15,7 @@
 #include "cellmap.h"
 
 #include <stdbool.h>
+#include <string.h>
 
 #define PLATES_MAX PARAMS_MAX_PLATES
 /* The ocean basins' climate rasters (ocean_heat.c): columns of longitude,
@@ -243,6 +244,24 @@ static inline uint8_t cell_crust_type(const planet_t *pl, int c)
 static inline uint8_t *cell_reach(const planet_t *pl, int c)
 {
 	return &pl->plates[pl->owner[c]].crust.reach[pl->sample[c]];
+}
+
+/* The first index from c on, below n, whose byte in mark is set, or n.
+ * The serial passes over a step's few marked cells (enclosed seas, new
+ * water) spent 0.5 ms a step each at level 8 on the unmarked bytes one at
+ * a time; this skips them eight at a time. */
+static inline int next_marked(const uint8_t *mark, int c, int n)
+{
+	while (c < n) {
+		uint64_t eight;
+		if (!(c & 7) && c + 8 <= n && (memcpy(&eight, mark + c, 8), !eight))
+			c += 8;
+		else if (mark[c])
+			return c;
+		else
+			c++;
+	}
+	return n;
 }
 
 static inline void plates_largest_first(const int32_t *size, int np, int *order)
