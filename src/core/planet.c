@@ -59,8 +59,9 @@ void planet_settle_step0(planet_t *pl)
 	surface_update(pl, SURFACE_FULL);
 }
 
-static planet_t *planet_build(const params *prm, const heightfield *hf, struct pool *pool,
-                              char *err, size_t errlen)
+/* What follows from the parameters alone: the grid, the noises, the
+ * random stream's start and the world's arrays; no plates yet. */
+static planet_t *planet_frame(const params *prm, struct pool *pool, char *err, size_t errlen)
 {
 	planet_t *pl = calloc(1, sizeof *pl);
 	if (!pl) {
@@ -80,8 +81,35 @@ static planet_t *planet_build(const params *prm, const heightfield *hf, struct p
 	noise_init(&pl->climate, prm->noise, prm->seed ^ 0x636c696d617465ull);
 	noise_init(&pl->layout, prm->noise, prm->seed ^ 0x6c61796f7574ull);
 	rng_seed_stream(&pl->rng, prm->seed, 2);
-	if (alloc_world(pl) < 0 || (hf ? terrain_import_layout(pl, hf, err, errlen)
-	                               : plate_layout_generate(pl, err, errlen)) < 0) {
+	if (alloc_world(pl) < 0) {
+		snprintf(err, errlen, "out of memory");
+		planet_free(pl);
+		return NULL;
+	}
+	return pl;
+}
+
+planet_t *planet_new_for_state(const params *prm, struct pool *pool, char *err, size_t errlen)
+{
+	planet_t *pl = planet_frame(prm, pool, err, errlen);
+	if (!pl)
+		return NULL;
+	relief_noise_mean(pl);
+	if (climate_init(pl) < 0) {
+		snprintf(err, errlen, "out of memory");
+		planet_free(pl);
+		return NULL;
+	}
+	return pl;
+}
+
+static planet_t *planet_build(const params *prm, const heightfield *hf, struct pool *pool,
+                              char *err, size_t errlen)
+{
+	planet_t *pl = planet_frame(prm, pool, err, errlen);
+	if (!pl)
+		return NULL;
+	if ((hf ? terrain_import_layout(pl, hf, err, errlen) : plate_layout_generate(pl, err, errlen)) < 0) {
 		if (!*err)
 			snprintf(err, errlen, "out of memory");
 		planet_free(pl);

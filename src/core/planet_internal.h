@@ -274,6 +274,12 @@ static inline void plates_largest_first(const int32_t *size, int np, int *order)
 	}
 }
 
+/* planet.c: a planet with its grid, noises, buffers and static climate
+ * but no plates, which a restored state (planet_state.c) fills in; it
+ * skips building the step 0 that the state replaces (at level 8 that
+ * was most of a load). */
+planet_t *planet_new_for_state(const params *prm, struct pool *pool, char *err, size_t errlen);
+
 /* plate_layout.c: step-0 plates and their crust */
 int plate_layout_generate(planet_t *pl, char *err, size_t errlen);
 /* The same seeds and growth over a given crust type per cell (an imported
@@ -298,6 +304,10 @@ int relief_init(planet_t *pl);
  * relief_init and (for fresh ocean floor) crust_floor_detail gave it (by
  * its type now), and noise_mean follows. Heights, ages, plates are untouched. 0 or -1 (memory). */
 int relief_renoise(planet_t *pl);
+/* The terrain noise's area mean alone, as relief_init sums it (new floor's
+ * detail is measured from it): for a restored state, whose crust has its
+ * detail. Uses scratch_a. */
+void relief_noise_mean(planet_t *pl);
 double relief_ocean_depth(double age_myr);
 /* With the sea solved for a share of ocean: lower the continents so the
  * step-0 sea lies on the ocean floor's datum (ridge crests 2 500 m under

@@ -183,19 +183,12 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 	}
 	if (params_sane(&prm, err, errlen) < 0)
 		return NULL;
-	/* build step 0 of the same scenario for the grid and buffers, then
-	 * replace its evolving state with the stored one */
-	planet_t *pl = planet_new(&prm, pool, err, errlen);
+	/* the grid and buffers of the scenario, filled with the stored state */
+	planet_t *pl = planet_new_for_state(&prm, pool, err, errlen);
 	if (!pl)
 		return NULL;
 	const grid_t *g = pl->grid;
 	size_t n = (size_t)g->n;
-	for (int i = 0; i < pl->nplates; i++) {
-		cellmap_free(&pl->plates[i].map);
-		crust_free(&pl->plates[i].crust);
-		memset(&pl->plates[i], 0, sizeof pl->plates[i]);
-	}
-	pl->nplates = 0;
 #define GET(name) get(&r, &pl->name, sizeof pl->name);
 	PLANET_STATE_FIELDS(GET)
 #undef GET
@@ -292,7 +285,10 @@ planet_t *planet_deserialize(const uint8_t *data, size_t len, struct pool *pool,
 			goto fail;
 		}
 	}
-	tectonics_reset_hints(pl);
+	if (tectonics_init(pl) < 0) {
+		snprintf(err, errlen, "out of memory");
+		goto fail;
+	}
 	world_stats_update(pl);
 	/* the stress pass of the saved step saw the ocean ages of the step
 	 * before; give it those, so trenches (and all after) come out the same */

@@ -116,6 +116,11 @@ static float detail_of(int type, double d)
 	return (float)(0.25 * d);
 }
 
+void relief_noise_mean(planet_t *pl)
+{
+	pl->noise_mean = noise_field(pl, pl->scratch_a);
+}
+
 int relief_renoise(planet_t *pl)
 {
 	const grid_t *g = pl->grid;
