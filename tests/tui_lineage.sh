@@ -58,4 +58,19 @@ t $? "back at step 10: the path ends there ($(dots) marks)"
 keys q
 wait_for '^EXIT=0' 10
 t $? "q exits 0"
+
+# at 80x24 what is left of the status line cannot hold the message (it
+# read "plate 1626 we"): the key bar shows it whole instead
+start 80 24 xterm-256color C.UTF-8 -- --paused --max-kbps 0
+wait_for 'Map · biomes' 20 && wait_for 'state [0-9a-f]{16}' 20
+keys R
+until_ok 10 eval 'screen | grep -q "rifted a plate"'
+shot=$(screen)
+echo "$shot" | tail -n 1 | grep -Eq "plate [0-9]+ split from plate [0-9]+ \(step [0-9]+\) +\? help"
+t $? "80x24: the key bar shows the message whole ($(echo "$shot" | tail -n 1))"
+echo "$shot" | head -n 1 | grep -q plate
+t $((! $?)) "80x24: no cut message in the status line ($(echo "$shot" | head -n 1))"
+keys q
+wait_for '^EXIT=0' 10
+t $? "q exits 0"
 finish

@@ -96,15 +96,20 @@ void panel_status(ui_t *u, WINDOW *w)
 	else
 		x += widget_printf(w, r, 0, x, " %s paused ", ui_sym(u, "\u275a\u275a", "||"));
 	palette_use(w, UI_STATUS);
-	bool msg = status_message_shown(u, clock_s());
-	if (msg) {
-		/* a message outranks the speed and grid figures */
-		palette_use(w, u->msg_err ? UI_ERROR : UI_STATUS);
-		wattron(w, A_BOLD);
-		widget_printf(w, r, 0, x, " %s ", u->msg);
-		wattroff(w, A_BOLD);
-		palette_use(w, UI_TEXT);
-		return;
+	/* a message outranks the speed and grid figures; where the rest of
+	 * the line cannot hold it (80 columns left "plate 1626 we" of "plate
+	 * 1626 went into plate 606"), the key bar shows it whole */
+	u->msg_below = false;
+	if (status_message_shown(u, clock_s())) {
+		if (x + widget_text_cols(u->msg) + 2 <= r.w) {
+			palette_use(w, u->msg_err ? UI_ERROR : UI_STATUS);
+			wattron(w, A_BOLD);
+			widget_printf(w, r, 0, x, " %s ", u->msg);
+			wattroff(w, A_BOLD);
+			palette_use(w, UI_TEXT);
+			return;
+		}
+		u->msg_below = true;
 	}
 	/* the figures after it only whole ("cap 10" cut from "cap 10/s" misleads) */
 	char item[3][96];
@@ -120,10 +125,7 @@ void panel_status(ui_t *u, WINDOW *w)
 		snprintf(item[2], sizeof item[2], " %s ms/step ", st->last_step_ms < 10 ? "<10"
 		         : widget_group(u, (long long)st->last_step_ms, b2, sizeof b2));
 	for (int i = 0; i < 3; i++) {
-		int cols = 0;
-		for (const char *c = item[i]; *c; c++)
-			cols += ((unsigned char)*c & 0xc0) != 0x80;    /* UTF-8: one column a character */
-		if (x + cols - 1 > r.w)     /* the trailing space may fall off */
+		if (x + widget_text_cols(item[i]) - 1 > r.w)     /* the trailing space may fall off */
 			break;
 		x += widget_printf(w, r, 0, x, "%s", item[i]);
 	}
@@ -154,6 +156,14 @@ void panel_keys(ui_t *u, WINDOW *w)
 	mvwhline(w, r.y, 0, ' ', r.w);
 	int room = help_quit(u, w, r);
 	r.w = room > 0 ? room : 0;
+	if (u->msg_below && status_message_shown(u, clock_s())) {
+		palette_use(w, u->msg_err ? UI_ERROR : UI_TEXT);
+		wattron(w, A_BOLD);
+		widget_print_cut(u, w, r, 0, 1, u->msg);
+		wattroff(w, A_BOLD);
+		palette_use(w, UI_TEXT);
+		return;
+	}
 	if (u->lay.hidden[0]) {
 		palette_use(w, UI_DIM);
 		widget_printf(w, r, 0, 0, " %s", u->lay.hidden);

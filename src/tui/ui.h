@@ -114,6 +114,8 @@ typedef struct ui {
 	char msg[256];
 	bool msg_err;
 	double msg_until;
+	bool msg_below;                 /* no room left in the status line: the
+	                                 * key bar shows it instead */
 	unsigned seen_serial;
 
 	unsigned dirty;

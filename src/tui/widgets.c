@@ -1,6 +1,7 @@
 /* widgets.c: boxes, clipped text, grouped numbers (see widgets.h). */
 #include "tui/widgets.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -51,6 +52,33 @@ static int text_width(const char *s, size_t *bytes_for, int maxw)
 	}
 	*bytes_for = i;
 	return wsum;
+}
+
+int widget_text_cols(const char *s)
+{
+	size_t nb;
+	return text_width(s, &nb, INT_MAX);
+}
+
+int widget_print_cut(const ui_t *u, WINDOW *w, rect r, int y, int x, const char *text)
+{
+	int maxw = r.w - x;
+	if (y < 0 || y >= r.h || maxw <= 0)
+		return 0;
+	size_t nb;
+	int used = text_width(text, &nb, maxw);
+	if (!text[nb]) {
+		mvwaddnstr(w, r.y + y, r.x + x, text, (int)nb);
+		return used;
+	}
+	const char *dots = ui_sym(u, "\u2026", "...");
+	int dots_w = widget_text_cols(dots);
+	if (maxw <= dots_w)
+		return 0;
+	used = text_width(text, &nb, maxw - dots_w);
+	mvwaddnstr(w, r.y + y, r.x + x, text, (int)nb);
+	waddstr(w, dots);
+	return used + dots_w;
 }
 
 int widget_printf(WINDOW *w, rect r, int y, int x, const char *fmt, ...)
