@@ -559,7 +559,7 @@ static int run_one(const run_opts *opts, const params *prm, unsigned mask, int w
 		FILE *msg = stats == stdout ? stderr : stdout;
 		fprintf(msg, "step %" PRId64 "  t %.1f Myr  %d cells  %d plates  land %.1f%%  "
 		        "elevation %.0f..%.0f m  hash %016" PRIx64 "\n",
-		        snap->step, snap->time_myr, snap->n, snap->plate_count,
+		        snap->step, snap->time_myr, snap->n, snapshot_plates_on_map(snap),
 		        100 * snap->stats.land_fraction, snap->stats.elevation_min_m,
 		        snap->stats.elevation_max_m, snap->state_hash);
 		if (want_maps)

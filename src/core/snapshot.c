@@ -88,6 +88,14 @@ void snapshot_free(snapshot_t *s)
 	free(s);
 }
 
+int snapshot_plates_on_map(const snapshot_t *s)
+{
+	int n = 0;
+	for (int i = 0; i < s->plate_count; i++)
+		n += plate_on_map(&s->plates[i]);
+	return n;
+}
+
 int snapshot_copy(snapshot_t *dst, const snapshot_t *src)
 {
 	if (dst->n != src->n || src->plate_count > SNAPSHOT_PLATES_MAX || dst->view)

@@ -7,6 +7,7 @@
 #ifndef TECTONICA_SNAPSHOT_H
 #define TECTONICA_SNAPSHOT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include "biome.h"
 #include "grid.h"
@@ -88,11 +89,24 @@ typedef struct snapshot {
 	SNAPSHOT_CELL_FIELDS(SNAPSHOT_CELL_ARRAY)
 #undef SNAPSHOT_CELL_ARRAY
 
-	int plate_count;
+	int plate_count;             /* plates[]' length: the planet's plates, some
+	                              * of which may have no cell this step */
 	plate_info *plates;
 	world_stats stats;
 	int view;                    /* made by snapshot_new_view */
 } snapshot_t;
+
+/* A plate shows on the map when it holds a cell. A plate can be listed
+ * with none for one step: a microplate cut only from crust hidden under
+ * other plates, or a plate whose last cells were overridden; the next
+ * step's events remove it. Users are shown the plates on the map. */
+static inline bool plate_on_map(const plate_info *p)
+{
+	return p->area_fraction > 0;
+}
+
+/* How many of s's plates show on the map. */
+int snapshot_plates_on_map(const snapshot_t *s);
 
 snapshot_t *snapshot_new(const grid_t *g);
 /* A snapshot for a caller that steps and views one planet on one thread

@@ -162,6 +162,8 @@ static int write_legend(const export_job *j, const char *path, char *err, size_t
 	} else {
 		for (int i = 0; i < s->plate_count; i++) {
 			const plate_info *p = &s->plates[i];
+			if (!plate_on_map(p))
+				continue;
 			fprintf(f, "%d,plate %d (%s),%d,%d,%d\n", p->id, p->id,
 			        p->type == CRUST_CONTINENTAL ? "continental" : "oceanic", p->r, p->g, p->b);
 		}

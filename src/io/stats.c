@@ -30,7 +30,7 @@ static void format_line(FILE *f, const snapshot_t *s)
 	fprintf(f, "{\"step\":%" PRId64 ",", s->step);
 	num(f, "time_myr", "%.6g", s->time_myr);
 	fprintf(f, ",\"seed\":%" PRIu64 ",\"cells\":%d,\"plate_count\":%d,", s->prm.seed, s->n,
-	        s->plate_count);
+	        snapshot_plates_on_map(s));
 	num(f, "land_fraction", "%.6f", st->land_fraction);
 	fputc(',', f);
 	num(f, "sea_level_m", "%.2f", s->sea_level_m);
@@ -66,9 +66,11 @@ static void format_line(FILE *f, const snapshot_t *s)
 	fprintf(f, "\"scenario_hash\":\"%016" PRIx64 "\",\"version\":\"%s\",",
 	        provenance_scenario_hash(&s->prm), PACKAGE_VERSION);
 	fputs("\"plates\":[", f);
-	for (int i = 0; i < s->plate_count; i++) {
+	for (int i = 0, listed = 0; i < s->plate_count; i++) {
 		const plate_info *p = &s->plates[i];
-		fprintf(f, "%s{\"id\":%d,\"type\":\"%s\",", i ? "," : "", p->id,
+		if (!plate_on_map(p))
+			continue;
+		fprintf(f, "%s{\"id\":%d,\"type\":\"%s\",", listed++ ? "," : "", p->id,
 		        p->type == CRUST_CONTINENTAL ? "continental" : "oceanic");
 		num(f, "area_fraction", "%.6f", p->area_fraction);
 		fputc(',', f);

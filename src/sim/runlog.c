@@ -124,7 +124,7 @@ static tl_stat figures(const snapshot_t *s)
 		.step = s->step, .time_myr = s->time_myr,
 		.land_pct = (float)(w->land_fraction * 100),
 		.sea_change_m = (float)s->eustatic_change_m,
-		.plates = (float)s->plate_count,
+		.plates = (float)snapshot_plates_on_map(s),
 		.speed_cm_yr = (float)(area > 0 ? speed / area : 0),
 		.highest_m = (float)(w->elevation_max_m - s->sea_level_m),
 		.temp_c = (float)w->mean_temperature_c,

@@ -272,7 +272,7 @@ void panel_world(ui_t *u, WINDOW *w)
 	              widget_group(u, lround(ws->elevation_max_m - s->sea_level_m), a, sizeof a),
 	              widget_group(u, lround(ws->elevation_min_m - s->sea_level_m), b, sizeof b));
 	widget_printf(w, r, 2, 1, narrow ? "%.0f%sC %d plates cont %.0f%%" : "mean %.1f %sC  plates %d  continents %.0f%%",
-	              ws->mean_temperature_c, ui_sym(u, "\u00b0", ""), s->plate_count,
+	              ws->mean_temperature_c, ui_sym(u, "\u00b0", ""), snapshot_plates_on_map(s),
 	              ws->continental_fraction * 100);
 	widget_printf(w, r, 3, 1, narrow ? "conv %.0f div %.0f tr %.0f %%" : "boundaries: conv %.0f%% div %.0f%% transf %.0f%%",
 	              ws->boundary_fraction[BOUNDARY_CONVERGENT] * 100,

@@ -36,15 +36,17 @@ static int cmp(const void *a, const void *b)
 	return sort_desc ? -r : r;
 }
 
-/* Plate indices in display order; returns the count (<= cap). */
+/* Indices of the plates on the map, in display order; returns the count
+ * (<= cap). */
 static int sorted(const ui_t *u, int *idx, int cap)
 {
 	const snapshot_t *s = u->snap;
 	if (!s)
 		return 0;
-	int n = s->plate_count < cap ? s->plate_count : cap;
-	for (int i = 0; i < n; i++)
-		idx[i] = i;
+	int n = 0;
+	for (int i = 0; i < s->plate_count && n < cap; i++)
+		if (plate_on_map(&s->plates[i]))
+			idx[n++] = i;
 	sort_snap = s;
 	sort_col = u->psort;
 	sort_desc = u->psort_desc;
@@ -93,7 +95,7 @@ void plate_table_draw(ui_t *u, WINDOW *w)
 	rect box = u->lay.plates;
 	const snapshot_t *s = u->snap;
 	char title[96];
-	int n0 = snprintf(title, sizeof title, "Plates %d %s by %s %s", s ? s->plate_count : 0,
+	int n0 = snprintf(title, sizeof title, "Plates %d %s by %s %s", s ? snapshot_plates_on_map(s) : 0,
 	                  ui_sym(u, "\u00b7", "-"), col_names[u->psort],
 	                  u->psort_desc ? ui_sym(u, "\u25bc", "v") : ui_sym(u, "\u25b2", "^"));
 	if (u->plate_sel_id >= 0 && n0 > 0 && n0 < (int)sizeof title)
