@@ -133,6 +133,9 @@ count=$(screen | sed -n 's/.*Plates \([0-9]*\) · .*/\1/p' | head -n 1)
 want=$(tail -n 1 "$tmp/six.jsonl" | sed -n 's/.*"plate_count":\([0-9]*\).*/\1/p')
 [ -n "$slowest" ] && [ "$empty" = 0 ] && [ "$count" = "$want" ]
 t $? "step 6: no row without cells (slowest:$slowest); the title counts $count plates as --stats does ($want)"
+tiny=$(table | awk '$3 == "<0.1"' | wc -l)
+[ "$tiny" -ge 1 ]
+t $? "microplates under 0.05 % of the surface read <0.1, not 0.0 ($tiny rows)"
 keys q
 wait_for '^EXIT=0' 20
 t $? "q exits 0"

@@ -161,12 +161,19 @@ void plate_table_draw(ui_t *u, WINDOW *w)
 			snprintf(last, sizeof last, " %+5.0f", p->mean_elevation_m);
 		else if (elev == ELEV_KM)
 			snprintf(last, sizeof last, " %+4.1f", p->mean_elevation_m / 1000);
-		if (compact)
-			widget_printf(w, r, y, 1, " %*d %-4s %4.1f %4.1f%s", idw, p->id, type,
-			              p->area_fraction * 100, p->speed_cm_yr, last);
+		/* a microplate is there, however small: not "0.0" */
+		char area[8];
+		double pct = p->area_fraction * 100;
+		if (pct < 0.05)
+			snprintf(area, sizeof area, "<0.1");
 		else
-			widget_printf(w, r, y, 1, " %*d %-4s %4.1f %3.0f%% %4.1f %3.0f%c%4.0f%c%s", idw, p->id, type,
-			              p->area_fraction * 100, p->continental_fraction * 100, p->speed_cm_yr,
+			snprintf(area, sizeof area, "%4.1f", pct);
+		if (compact)
+			widget_printf(w, r, y, 1, " %*d %-4s %4s %4.1f%s", idw, p->id, type,
+			              area, p->speed_cm_yr, last);
+		else
+			widget_printf(w, r, y, 1, " %*d %-4s %4s %3.0f%% %4.1f %3.0f%c%4.0f%c%s", idw, p->id, type,
+			              area, p->continental_fraction * 100, p->speed_cm_yr,
 			              fabs(p->pole_lat), p->pole_lat >= 0 ? 'N' : 'S',
 			              fabs(p->pole_lon), p->pole_lon >= 0 ? 'E' : 'W', last);
 		palette_use(w, UI_TEXT);
