@@ -5,7 +5,8 @@
 . "$SRCDIR/tests/tui_lib.sh"
 
 # the plate table's title from the followed plate on: "#12" or "#12←4"
-title() { screen | sed -n 's/.*Plates [0-9]* · by [a-z/]* [▲▼] \(#[0-9]*\(←[0-9]*\)\{0,1\}\).*/\1/p' | head -n 1; }
+# (a narrow box drops "by", then the count, before the id)
+title() { screen | sed -n 's/.* [a-z/]\{1,\} [▲▼] \(#[0-9]*\(←[0-9]*\)\{0,1\}\).*/\1/p' | head -n 1; }
 # the map (rows 3-24, columns 1-88 at 120x40) one byte a character: the
 # path's dots are '.', the disc '@' (shift in/out of ACS frames dropped)
 map_ascii() { screen | sed -n '3,24p' | tr -d '\016\017' | sed 's/[▀▄]/#/g; s/│/|/g; s/·/./g; s/●/@/g' | cut -c 2-89; }
@@ -36,7 +37,7 @@ t $? "following the new plate: the table's title says '#$child←$parent' ($(tit
 # sorted by area, take the top row. Large plates carry continents and
 # crawl (1.5 cm/yr for the default's): 240 Myr take it across a few
 # map columns
-wait_for 'by area' 5
+wait_for 'area [▲▼]' 5
 keys Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up Up
 sleep 0.5
 keys Tab Tab

@@ -72,7 +72,7 @@ keys Escape
 keys Tab
 wait_for '┌ Plates.*▼' 3
 keys Right
-wait_for 'Plates [0-9]+ · by cont' 3
+wait_for 'Plates [0-9]+ · (by )?cont' 3
 t $? "tab focuses the plate table; arrows change the sort column"
 keys Tab
 wait_for 'Parameters' 3

@@ -5,7 +5,8 @@
 
 # the followed plate: its id in the table title, and the id on the row drawn
 # highlighted (the selection colour, 256-colour index 117)
-title_id() { screen | sed -n 's/.*Plates [0-9]* · by [a-z]* [▲▼] #\([0-9]*\).*/\1/p' | head -n 1; }
+# (a narrow box drops "by", then the count, before the id)
+title_id() { screen | sed -n 's/.* [a-z]\{1,\} [▲▼] #\([0-9]*\).*/\1/p' | head -n 1; }
 row_id() {
 	screen_e | grep -ao '48;5;117m *[0-9]* \(ocea\|cont\)' | head -n 1 | sed 's/.*m *\([0-9]*\) .*/\1/'
 }
@@ -13,7 +14,7 @@ row_no() { # screen row of the highlighted plate
 	screen_e | grep -an '48;5;117m *[0-9]* \(ocea\|cont\)' | head -n 1 | cut -d: -f1
 }
 outlined() { screen_e | sed -n '3,30p' | grep -aq '[34]8;5;201m'; }
-sort_col() { screen | sed -n 's/.*Plates [0-9]* · by \([a-z]*\) .*/\1/p' | head -n 1; }
+sort_col() { screen | sed -n 's/.* \([a-z]\{1,\}\) [▲▼].*/\1/p' | head -n 1; }
 
 start 120 40 xterm-256color C.UTF-8 -- --paused --max-kbps 0   # no wire budget: the test reads every frame
 wait_for 'Map · biomes' 20
@@ -123,19 +124,39 @@ for i in 1 2 3 4 5 6 7; do
 	keys '>'
 	until_ok 5 eval '[ "$(sort_col)" != "$c0" ]' || break
 done
-screen | grep -q 'by speed ▼' && keys Enter
-until_ok 5 eval 'screen | grep -q "by speed ▲"'
+screen | grep -q 'speed ▼' && keys Enter
+until_ok 5 eval 'screen | grep -q "speed ▲"'
 t $? "the table sorts by speed, slowest first"
 slowest=$(table | head -n 1)
 empty=$(table | awk '$3 == "0.0" && $4 == "0.0" && $NF == "+0"' | wc -l)
 count=$(screen | sed -n 's/.*Plates \([0-9]*\) · .*/\1/p' | head -n 1)
-"$TECTONICA" run -n 6 --stats "$tmp/six.jsonl" --every 6 --quiet -o "$tmp/six"
+"$TECTONICA" run -n 6 --stats "$tmp/six.jsonl" --quiet
 want=$(tail -n 1 "$tmp/six.jsonl" | sed -n 's/.*"plate_count":\([0-9]*\).*/\1/p')
 [ -n "$slowest" ] && [ "$empty" = 0 ] && [ "$count" = "$want" ]
 t $? "step 6: no row without cells (slowest:$slowest); the title counts $count plates as --stats does ($want)"
 tiny=$(table | awk '$3 == "<0.1"' | wc -l)
 [ "$tiny" -ge 1 ]
 t $? "microplates under 0.05 % of the surface read <0.1, not 0.0 ($tiny rows)"
+keys q
+wait_for '^EXIT=0' 20
+t $? "q exits 0"
+
+# at 80x24 the title "Plates 17 · by speed ▲ #5" is wider than the box:
+# it drops "by" rather than the followed plate's id (it read "... ▲ #")
+start 80 24 xterm-256color C.UTF-8 -- --paused --max-kbps 0
+wait_for 'Map · biomes' 20
+keys . . . . . .
+wait_for ' step 6 ' 30
+keys Tab
+until_ok 15 eval '[ -n "$(sort_col)" ]'
+for i in 1 2 3 4 5 6 7; do
+	[ "$(sort_col)" = speed ] && break
+	c0=$(sort_col)
+	keys '>'
+	until_ok 5 eval '[ "$(sort_col)" != "$c0" ]' || break
+done
+until_ok 5 eval '[ -n "$(title_id)" ]'
+t $? "80x24, by speed: the title keeps the followed plate's id ($(screen | grep -o 'Plates [^─]*' | head -n 1))"
 keys q
 wait_for '^EXIT=0' 20
 t $? "q exits 0"

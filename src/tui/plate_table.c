@@ -90,24 +90,44 @@ static void scroll_to(ui_t *u, int sel, int n, int rows)
 		u->plate_top = 0;
 }
 
+/* The table's title: the count, the sort and the followed plate (with
+ * the plate it split from, when the dashboard saw the split). Where the
+ * box is narrow, "by" goes first, then the count (the World panel and the
+ * scroll mark also give it), so the followed plate's id stays. */
+static void table_title(const ui_t *u, const snapshot_t *s, int width, char *title, size_t len)
+{
+	char sort[48], follow[48] = "";
+	snprintf(sort, sizeof sort, "%s %s", col_names[u->psort],
+	         u->psort_desc ? ui_sym(u, "\u25bc", "v") : ui_sym(u, "\u25b2", "^"));
+	if (u->plate_sel_id >= 0) {
+		const lineage_event *o = lineage_origin(&u->lin, u->plate_sel_id);
+		if (o)
+			snprintf(follow, sizeof follow, " #%d%s%d", u->plate_sel_id, ui_sym(u, "\u2190", "<-"),
+			         o->other);
+		else
+			snprintf(follow, sizeof follow, " #%d", u->plate_sel_id);
+	}
+	const char *dot = ui_sym(u, "\u00b7", "-");
+	int count = s ? snapshot_plates_on_map(s) : 0;
+	for (int form = 0; form < 3; form++) {
+		if (form == 0)
+			snprintf(title, len, "Plates %d %s by %s%s", count, dot, sort, follow);
+		else if (form == 1)
+			snprintf(title, len, "Plates %d %s %s%s", count, dot, sort, follow);
+		else
+			snprintf(title, len, "%s%s", sort, follow);
+		if (widget_text_cols(title) <= width)
+			return;
+	}
+}
+
 void plate_table_draw(ui_t *u, WINDOW *w)
 {
 	rect box = u->lay.plates;
 	const snapshot_t *s = u->snap;
-	char title[96];
-	int n0 = snprintf(title, sizeof title, "Plates %d %s by %s %s", s ? snapshot_plates_on_map(s) : 0,
-	                  ui_sym(u, "\u00b7", "-"), col_names[u->psort],
-	                  u->psort_desc ? ui_sym(u, "\u25bc", "v") : ui_sym(u, "\u25b2", "^"));
-	if (u->plate_sel_id >= 0 && n0 > 0 && n0 < (int)sizeof title)
-	{
-		/* where the followed plate came from, when the dashboard saw it split */
-		const lineage_event *o = lineage_origin(&u->lin, u->plate_sel_id);
-		if (o)
-			snprintf(title + n0, sizeof title - (size_t)n0, " #%d%s%d", u->plate_sel_id,
-			         ui_sym(u, "\u2190", "<-"), o->other);
-		else
-			snprintf(title + n0, sizeof title - (size_t)n0, " #%d", u->plate_sel_id);
-	}
+	char title[128];
+	/* widget_box draws the title after the corner and a space */
+	table_title(u, s, box.w - 4, title, sizeof title);
 	bool focus = u->focus == FOCUS_PLATES;
 	widget_box(u, w, box, title, focus);
 	rect r = widget_inner(box);
