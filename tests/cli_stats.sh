@@ -54,7 +54,7 @@ while IFS= read -r l; do
 	lines=$((lines + 1))
 	count=$(printf '%s\n' "$l" | field plate_count)
 	listed=$(printf '%s\n' "$l" | grep -o '"area_fraction":' | wc -l)
-	empty=$(printf '%s\n' "$l" | grep -c '"area_fraction":0\.000000')
+	empty=$(printf '%s\n' "$l" | grep -Ec '"area_fraction":0(\.0+)?,')
 	[ "$count" = "$listed" ] && [ "$empty" = 0 ] || { bad=$((bad + 1)); echo "# step $(printf '%s\n' "$l" | field step): plate_count $count, $listed listed, $empty empty"; }
 done <"$dir/d.jsonl"
 [ "$lines" = 9 ] && [ "$bad" = 0 ]; ok $? "every plate listed has area and plate_count counts them ($bad of $lines lines wrong)"

@@ -90,6 +90,18 @@ int main(void)
 		tap_diag("%s", line);
 	free(line);
 
+	/* plates on the map only; a one-cell plate at level 9 is not 0 */
+	s->plates[0].area_fraction = 0;
+	s->plates[1].area_fraction = 1.0 / 2621442;   /* level 9 has 2 621 442 cells */
+	s->plates[1].speed_cm_yr = 3;
+	line = line_of(s);
+	ok(line && json_valid(line) && strstr(line, "\"plate_count\":1,") && !strstr(line, "\"id\":5,") &&
+	   strstr(line, "\"id\":6,") && strstr(line, "\"area_fraction\":0.000000381,"),
+	   "a plate with no cell is neither counted nor listed; one cell of level 9 reads 0.000000381");
+	if (line && !strstr(line, "0.000000381"))
+		tap_diag("%s", line);
+	free(line);
+
 	params a, b;
 	params_default(&a);
 	b = a;

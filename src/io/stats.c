@@ -72,7 +72,7 @@ static void format_line(FILE *f, const snapshot_t *s)
 			continue;
 		fprintf(f, "%s{\"id\":%d,\"type\":\"%s\",", listed++ ? "," : "", p->id,
 		        p->type == CRUST_CONTINENTAL ? "continental" : "oceanic");
-		num(f, "area_fraction", "%.6f", p->area_fraction);
+		num(f, "area_fraction", "%.9f", p->area_fraction);   /* a cell at level 9: 3.8e-7 */
 		fputc(',', f);
 		num(f, "continental_fraction", "%.6f", p->continental_fraction);
 		fputc(',', f);
