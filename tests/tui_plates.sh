@@ -107,23 +107,29 @@ keys q
 wait_for '^EXIT=0' 20
 t $? "q exits 0"
 
+# step6_by_speed W H: the default scenario at W x H, stepped to step 6,
+# the plate table in focus (following its top plate) and sorted by speed
+step6_by_speed() {
+	scenario_arg=
+	start "$1" "$2" xterm-256color C.UTF-8 -- --paused --max-kbps 0
+	wait_for 'Map · biomes' 20
+	keys . . . . . .
+	wait_for ' step 6 ' 30
+	keys Tab
+	until_ok 15 eval '[ -n "$(sort_col)" ]'
+	for i in 1 2 3 4 5 6 7; do
+		[ "$(sort_col)" = speed ] && break
+		c0=$(sort_col)
+		keys '>'
+		until_ok 5 eval '[ "$(sort_col)" != "$c0" ]' || break
+	done
+}
+
 # the table lists the plates on the map: at step 6 the default scenario
 # also has a plate with no cell (a microplate cut from hidden crust, gone
 # the next step; area 0, speed 0, height +0), which --stats does not list
 # either (cli_stats.sh). Slowest first, it would head the table.
-scenario_arg=
-start 120 40 xterm-256color C.UTF-8 -- --paused --max-kbps 0
-wait_for 'Map · biomes' 20
-keys . . . . . .
-wait_for ' step 6 ' 30
-keys Tab
-until_ok 15 eval '[ -n "$(title_id)" ]'
-for i in 1 2 3 4 5 6 7; do
-	[ "$(sort_col)" = speed ] && break
-	c0=$(sort_col)
-	keys '>'
-	until_ok 5 eval '[ "$(sort_col)" != "$c0" ]' || break
-done
+step6_by_speed 120 40
 screen | grep -q 'speed ▼' && keys Enter
 until_ok 5 eval 'screen | grep -q "speed ▲"'
 t $? "the table sorts by speed, slowest first"
@@ -143,18 +149,7 @@ t $? "q exits 0"
 
 # at 80x24 the title "Plates 17 · by speed ▲ #5" is wider than the box:
 # it drops "by" rather than the followed plate's id (it read "... ▲ #")
-start 80 24 xterm-256color C.UTF-8 -- --paused --max-kbps 0
-wait_for 'Map · biomes' 20
-keys . . . . . .
-wait_for ' step 6 ' 30
-keys Tab
-until_ok 15 eval '[ -n "$(sort_col)" ]'
-for i in 1 2 3 4 5 6 7; do
-	[ "$(sort_col)" = speed ] && break
-	c0=$(sort_col)
-	keys '>'
-	until_ok 5 eval '[ "$(sort_col)" != "$c0" ]' || break
-done
+step6_by_speed 80 24
 until_ok 5 eval '[ -n "$(title_id)" ]'
 t $? "80x24, by speed: the title keeps the followed plate's id ($(screen | grep -o 'Plates [^─]*' | head -n 1))"
 keys q
